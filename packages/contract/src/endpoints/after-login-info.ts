@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../envelope.ts';
+import { userInfo } from '../models.ts';
+
+export const afterLoginInfoEndpoint = defineEndpoint({
+  path: 'getAfterLoginInfoWeb',
+  summary: 'Everything the app loads once after login',
+  request: {
+    version: z.string().max(32).optional(),
+    os: z.string().max(64).optional(),
+    deviceModel: z.string().max(128).optional(),
+  },
+  response: z.object({
+    user: userInfo,
+    appGameDataUser: z.object({ gameLikes: z.array(z.number().int()), gameHistory: z.array(z.number().int()) }),
+    inviteCode: z.string(),
+    aid: z.number().int().nullable(),
+    activityIds: z.object({
+      activityIds: z.array(z.number().int()),
+      activityMap: z.record(z.string(), z.unknown()),
+    }),
+  }),
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../envelope.ts';
+import { Languages } from '../constants.ts';
+import { appConfigFields, customerServiceItem, noticeItem, userInfo } from '../models.ts';
+
+export const preLoginEndpoint = defineEndpoint({
+  path: 'preLogin',
+  summary: 'Start-up call: config fields, customer service queue, notices; the user when the token is valid. An invalid token answers 401.',
+  request: {
+    gameListVersion: z.number().int().optional(),
+    os: z.string().max(64).optional(),
+    deviceModel: z.string().max(128).optional(),
+    messagingToken: z.string().max(512).optional(),
+    phoneinfoJsonModel: z.string().max(4096).optional(),
+    deviceId: z.string().max(128).optional(),
+    lang: z.enum(Languages).optional(),
+  },
+  response: appConfigFields.extend({
+    appCustomerServiceQueue: z.array(customerServiceItem),
+    notices: z.array(noticeItem),
+    user: userInfo.nullable(),
+  }),
+});

@@ -1,0 +1,86 @@
+/**
+ * Stable error codes carried in the response envelope's `code`. Codes below 600 mirror HTTP
+ * meanings; 1001-1004 are the jackpot draw codes of the spec; 2xxx accounts, 3xxx wallet.
+ * The numbers never change once published; messages may.
+ */
+export const ErrorCode = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  rateLimited: 429,
+  internal: 500,
+  unavailable: 503,
+
+  jackpotNoChance: 1001,
+  jackpotNotRunning: 1002,
+  jackpotDepositNeeded: 1003,
+  jackpotTooFrequent: 1004,
+
+  accountExists: 2001,
+  invalidCredentials: 2002,
+  accountLocked: 2003,
+  phoneExists: 2004,
+  phoneNotFound: 2005,
+  smsCodeInvalid: 2006,
+  smsCodeExpired: 2007,
+  smsTooFrequent: 2008,
+  smsDailyLimit: 2009,
+  smsTooManyTries: 2010,
+  wrongOldPassword: 2011,
+  alreadyBound: 2012,
+  registerTypeDisabled: 2013,
+  inviteCodeInvalid: 2014,
+  passwordNotSet: 2015,
+  accountDisabled: 2016,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Default English messages; the client translates by code where it has a better text. */
+export const ErrorMessage: Record<ErrorCode, string> = {
+  200: 'OK',
+  400: 'The request is not valid',
+  401: 'Please log in',
+  403: 'You are not allowed to do that',
+  404: 'Not found',
+  409: 'This request conflicts with an earlier one',
+  413: 'The request is too large',
+  429: 'Too many requests, please wait a moment and try again',
+  500: 'Something went wrong on our side, please try again later',
+  503: 'The service is starting or unavailable, please try again shortly',
+  1001: 'You have no draw chance left',
+  1002: 'The jackpot activity is not running',
+  1003: 'Make a deposit to get a draw chance',
+  1004: 'Too frequent, please wait a moment',
+  2001: 'This account name is already taken',
+  2002: 'Wrong account or password',
+  2003: 'Too many failed logins: this account is locked for a while, try again later',
+  2004: 'This phone number is already registered',
+  2005: 'No account uses this phone number',
+  2006: 'The verification code is wrong',
+  2007: 'The verification code has expired, request a new one',
+  2008: 'Please wait before requesting another code',
+  2009: 'Daily code limit reached for this phone, try again tomorrow',
+  2010: 'Too many wrong codes, request a new one',
+  2011: 'The current password is wrong',
+  2012: 'A phone number is already bound to this account',
+  2013: 'This way of registering is turned off',
+  2014: 'The invite code is not valid',
+  2015: 'This account has no password yet: log in with an SMS code',
+  2016: 'This account is disabled',
+};
+
+/** Error thrown by services; mapped to the envelope only at the edge. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? ErrorMessage[code]);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Endpoint } from './envelope.ts';
+import { appConfigEndpoint } from './endpoints/app-config.ts';
+import { contentPageEndpoint } from './endpoints/content-page.ts';
+import { preLoginEndpoint } from './endpoints/pre-login.ts';
+import { afterLoginInfoEndpoint } from './endpoints/after-login-info.ts';
+import { refreshDataEndpoint } from './endpoints/refresh-data.ts';
+import { customerServicesEndpoint } from './endpoints/customer-services.ts';
+import {
+  accountLoginEndpoint,
+  accountLoginSmsEndpoint,
+  accountRegist4Endpoint,
+  accountRegistEndpoint,
+  bindAccountEndpoint,
+  forgetPasswordEndpoint,
+  initPasswordEndpoint,
+  logoutEndpoint,
+  smsSendEndpoint,
+  updateProfileEndpoint,
+} from './endpoints/auth.ts';
+
+/** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
+export const endpoints = {
+  [appConfigEndpoint.path]: appConfigEndpoint,
+  [contentPageEndpoint.path]: contentPageEndpoint,
+  [preLoginEndpoint.path]: preLoginEndpoint,
+  [afterLoginInfoEndpoint.path]: afterLoginInfoEndpoint,
+  [refreshDataEndpoint.path]: refreshDataEndpoint,
+  [customerServicesEndpoint.path]: customerServicesEndpoint,
+  [smsSendEndpoint.path]: smsSendEndpoint,
+  [accountRegistEndpoint.path]: accountRegistEndpoint,
+  [accountRegist4Endpoint.path]: accountRegist4Endpoint,
+  [accountLoginEndpoint.path]: accountLoginEndpoint,
+  [accountLoginSmsEndpoint.path]: accountLoginSmsEndpoint,
+  [forgetPasswordEndpoint.path]: forgetPasswordEndpoint,
+  [initPasswordEndpoint.path]: initPasswordEndpoint,
+  [bindAccountEndpoint.path]: bindAccountEndpoint,
+  [updateProfileEndpoint.path]: updateProfileEndpoint,
+  [logoutEndpoint.path]: logoutEndpoint,
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointPath = keyof Endpoints;
+export const endpointList: readonly Endpoint[] = Object.values(endpoints);

@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One suite, four tiers. Server tests run twice: on embedded PGlite and on PostgreSQL
+ * (skipped loudly when no server is reachable, unless PLAYHALL_REQUIRE_PG=1). Browser
+ * journeys need Chromium (skipped loudly unless PLAYHALL_REQUIRE_BROWSER=1).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server:pglite',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server:pg',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pg' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './apps/player/vite.config.ts',
+        test: {
+          name: 'player',
+          root: './apps/player',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/player/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
