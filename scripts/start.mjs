@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds the player app when its sources changed, then runs
+// the server, which migrates, seeds demo content, serves the app and the API, and prints the URL.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstalled, root, run } from './lib.mjs';
+
+/** Newest modification time of any file below `dir` (node_modules and dist excluded). */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+ensureInstalled();
+
+const builtIndex = join(root, 'apps/player/dist/index.html');
+const sources = [join(root, 'apps/player'), join(root, 'packages/contract')];
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+if (!process.env.PLAYER_DIST && Math.max(...sources.map(newestMtime)) > builtAt) {
+  console.log('Building the player app…');
+  run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Type-checks every workspace with its own tsconfig (all strict, none emits).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, run } from './lib.mjs';
+
+for (const ws of ['packages/contract', 'apps/server', 'apps/player']) {
+  if (existsSync(join(root, ws, 'tsconfig.json'))) {
+    console.log(`typecheck ${ws}`);
+    run('npx', ['tsc', '--noEmit', '-p', ws]);
+  }
+}
