@@ -96,3 +96,22 @@ export const PublicCalls = ['refreshData', 'preLogin', 'activityGetStatusList', 
 export function isPublicCall(path: string): boolean {
   return path.startsWith('anonymous/') || (PublicCalls as readonly string[]).includes(path);
 }
+
+/**
+ * Calls that start a session (log in, register, recover a password, send the code for those).
+ * They cannot require one, so they are served without a token and never answer 401, although
+ * they are not "public" in the spec's sense. smsSend for bind (1) still needs a session.
+ */
+export const SessionlessCalls = [
+  'smsSend',
+  'accountRegist',
+  'accountRegist4',
+  'accountLogin',
+  'accountLoginSms',
+  'forgetPassword',
+] as const;
+
+/** Does this call answer 401 without a valid session token? */
+export function callNeedsSession(path: string): boolean {
+  return !isPublicCall(path) && !(SessionlessCalls as readonly string[]).includes(path);
+}

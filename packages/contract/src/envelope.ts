@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPublicCall } from './constants.ts';
+import { callNeedsSession, isPublicCall } from './constants.ts';
 
 /** Money: an integer number of hundredths (product rules §0). Never a float. */
 export const money = z.number().int().safe().brand<'Money'>();
@@ -35,6 +35,8 @@ export interface Endpoint<
   path: P;
   /** Public calls need no token (spec §6); all others answer 401 without one. */
   isPublic: boolean;
+  /** False for public calls and for the calls that start a session (login, register...). */
+  needsSession?: boolean;
   summary: string;
   request: Req;
   response: Res;
@@ -54,6 +56,7 @@ export function defineEndpoint<P extends string, Shape extends z.ZodRawShape, Re
   return {
     path: def.path,
     isPublic: isPublicCall(def.path),
+    needsSession: callNeedsSession(def.path),
     summary: def.summary,
     request,
     response: def.response,
