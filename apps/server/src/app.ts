@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
+import { registerSecurity } from './plugins/external/security.ts';
+import { registerStatic } from './plugins/external/static.ts';
+import { installErrorHandler } from './plugins/app/errors.ts';
+import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
+import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { createSessionService } from './modules/accounts/sessions.service.ts';
+import { createSmsService } from './modules/accounts/sms.service.ts';
+import { createDevSmsProvider, createLogSmsProvider } from './modules/accounts/sms-provider.ts';
+import { createAuthService } from './modules/accounts/auth.service.ts';
+import { createProfileService } from './modules/accounts/profile.service.ts';
+import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  hasher?: PasswordHasher;
+}
+
+export const BODY_LIMIT = 64 * 1024;
+
+/** Builds the Fastify app: external plugins, then app plugins, then domain modules. */
+export async function buildApp({ database, config, clock = systemClock, hasher }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+
+  // External plugins.
+  const closeSecurity = await registerSecurity(app, config);
+  app.addHook('onClose', closeSecurity);
+
+  // App plugins.
+  installRequestContext(app);
+  installErrorHandler(app);
+
+  // Domain modules.
+  const db = database.db;
+  const content = createContentService(db);
+  const getConfig = () => content.getConfigFields();
+  const sessions = createSessionService(db, clock, app.log);
+  const provider = config.smsProvider === 'dev' ? createDevSmsProvider(app.log) : createLogSmsProvider(app.log);
+  const sms = createSmsService({ db, clock, provider, getConfig });
+  const deps = { db, clock, hasher: hasher ?? createPasswordHasher(config.argon2), sessions, sms, getConfig };
+  const auth = createAuthService(deps);
+  const profile = createProfileService(deps);
+
+  registerSystemRoutes(app, database);
+  if (config.smsProvider === 'dev') registerDevInbox(app, db);
+
+  const registry = new EndpointRegistry();
+  registerContentRoutes(registry, content);
+  registerAccountRoutes(registry, { auth, profile, sms, content });
+  mountEndpoints(app, registry, {
+    resolveSession: (token) => sessions.resolve(token),
+    validateResponses: config.nodeEnv === 'test',
+    rateLimits: { auth: config.rateLimit.authPerMin, sms: config.rateLimit.smsPerMin },
+  });
+
+  await registerStatic(app, config);
+  return app;
+}

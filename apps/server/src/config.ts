@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
+  PLAYER_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/player/dist')),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SMS_PROVIDER: z.enum(['dev', 'log']).optional(),
+  RATE_LIMIT_GLOBAL_PER_MIN: intFromEnv(600),
+  RATE_LIMIT_AUTH_PER_MIN: intFromEnv(20),
+  RATE_LIMIT_SMS_PER_MIN: intFromEnv(5),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  playerDist: string;
+  hasPlayerDist: boolean;
+  redisUrl: string | undefined;
+  corsOrigins: string[];
+  logLevel: string;
+  smsProvider: 'dev' | 'log';
+  rateLimit: { globalPerMin: number; authPerMin: number; smsPerMin: number };
+  trustProxy: boolean;
+  /** argon2 cost; tests use a light setting so the suite stays fast. */
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start; a bad value stops start-up with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isTest = e.NODE_ENV === 'test';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    playerDist: resolve(e.PLAYER_DIST),
+    hasPlayerDist: existsSync(resolve(e.PLAYER_DIST, 'index.html')),
+    redisUrl: e.REDIS_URL,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
+    smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === 'production' ? 'log' : 'dev'),
+    rateLimit: {
+      globalPerMin: e.RATE_LIMIT_GLOBAL_PER_MIN,
+      authPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
+      smsPerMin: e.RATE_LIMIT_SMS_PER_MIN,
+    },
+    trustProxy: e.TRUST_PROXY === 'true',
+    argon2: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19_456, timeCost: 2 },
+  };
+}

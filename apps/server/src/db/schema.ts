@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Mirrors db/migrations/*.sql (the SQL files are the source of truth; keep both in step).
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** BIGINT hundredths, read as bigint so no value is silently rounded; converted at the repo edge. */
+const money = (name: string) => bigint(name, { mode: 'bigint' }).notNull().default(sql`0`);
+
+export const appConfig = pgTable('app_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const contentPage = pgTable(
+  'content_page',
+  {
+    slug: text('slug').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.lang] })],
+);
+
+export const faq = pgTable('faq', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  faqKey: text('faq_key').notNull(),
+  lang: text('lang').notNull(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const notice = pgTable('notice', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  noticeKey: text('notice_key').notNull(),
+  lang: text('lang').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const customerServiceItem = pgTable('customer_service_item', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  itemKey: text('item_key').notNull().unique(),
+  itemType: integer('item_type').notNull(),
+  name: text('name').notNull(),
+  param1: text('param1').notNull().default(''),
+  param2: text('param2').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const appUser = pgTable('app_user', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  uuid: uuid('uuid').notNull().unique(),
+  account: text('account'),
+  mobile: text('mobile'),
+  passwordHash: text('password_hash'),
+  safeboxPasswordHash: text('safebox_password_hash'),
+  nickname: text('nickname').notNull(),
+  avatar: integer('avatar').notNull().default(1),
+  avatarOther: text('avatar_other'),
+  accountType: integer('account_type').notNull(),
+  facebookAccount: text('facebook_account'),
+  googleAccount: text('google_account'),
+  lineAccount: text('line_account'),
+  inviteCode: text('invite_code').notNull(),
+  pid: bigint('pid', { mode: 'number' }),
+  status: smallint('status').notNull().default(1),
+  hasKyc: boolean('has_kyc').notNull().default(false),
+  coin: money('coin'),
+  safebox: money('safebox'),
+  bet: money('bet'),
+  totalRecharge: money('total_recharge'),
+  lottery: integer('lottery').notNull().default(0),
+  vip: integer('vip').notNull().default(0),
+  vipExp: bigint('vip_exp', { mode: 'bigint' }).notNull().default(sql`0`),
+  userLevel: integer('user_level').notNull().default(0),
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  failedLoginSince: ts('failed_login_since'),
+  lockedUntil: ts('locked_until'),
+  registerIp: text('register_ip'),
+  deviceId: text('device_id'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+export type AppUserRow = typeof appUser.$inferSelect;
+
+export const userSession = pgTable('user_session', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  deviceId: text('device_id'),
+});
+
+export const smsCode = pgTable('sms_code', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  mobile: text('mobile').notNull(),
+  purpose: smallint('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  ip: text('ip'),
+});
+
+export const smsMessage = pgTable('sms_message', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  mobile: text('mobile').notNull(),
+  text: text('text').notNull(),
+  code: text('code').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AppError,
+  ErrorCode,
+  accountLoginEndpoint,
+  accountLoginSmsEndpoint,
+  accountRegist4Endpoint,
+  accountRegistEndpoint,
+  afterLoginInfoEndpoint,
+  bindAccountEndpoint,
+  forgetPasswordEndpoint,
+  initPasswordEndpoint,
+  logoutEndpoint,
+  mobileField,
+  preLoginEndpoint,
+  refreshDataEndpoint,
+  smsSendEndpoint,
+  updateProfileEndpoint,
+} from '@playhall/contract';
+import type { Db } from '../../db/client.ts';
+import type { CallContext, EndpointRegistry, SessionInfo } from '../../plugins/app/endpoints.ts';
+import { validationError } from '../../plugins/app/errors.ts';
+import type { ContentService } from '../content/content.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { ProfileService } from './profile.service.ts';
+import type { SessionMeta } from './sessions.service.ts';
+import { normalizeMobile, type SmsService } from './sms.service.ts';
+import { listInbox } from './sms.repo.ts';
+
+function metaOf(ctx: CallContext, deviceId?: string): SessionMeta {
+  const ua = ctx.req.headers['user-agent'];
+  return { ip: ctx.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, deviceId: deviceId ?? null };
+}
+
+/** The mounter guarantees a session on calls that need one; this narrows the type. */
+function must(session: SessionInfo | null): SessionInfo {
+  if (!session) throw new AppError(ErrorCode.unauthorized);
+  return session;
+}
+
+export function registerAccountRoutes(
+  registry: EndpointRegistry,
+  s: { auth: AuthService; profile: ProfileService; sms: SmsService; content: ContentService },
+): void {
+  registry.handle(
+    smsSendEndpoint,
+    async (ctx, b) => s.sms.send({ mobile: b.mobile, purpose: b.type, ip: ctx.ip, userId: ctx.session?.userId ?? null }),
+    { rateLimit: 'sms' },
+  );
+  registry.handle(accountRegistEndpoint, async (ctx, b) => s.auth.registerWithAccount(b, metaOf(ctx, b.deviceId)), { rateLimit: 'auth' });
+  registry.handle(accountRegist4Endpoint, async (ctx, b) => s.auth.registerWithPhone(b, metaOf(ctx, b.deviceId)), { rateLimit: 'auth' });
+  registry.handle(accountLoginEndpoint, async (ctx, b) => s.auth.loginWithPassword(b, metaOf(ctx, b.deviceId)), { rateLimit: 'auth' });
+  registry.handle(accountLoginSmsEndpoint, async (ctx, b) => s.auth.loginWithSms(b, metaOf(ctx, b.deviceId)), { rateLimit: 'auth' });
+  registry.handle(forgetPasswordEndpoint, async (_ctx, b) => s.profile.resetPassword(b), { rateLimit: 'auth' });
+  registry.handle(initPasswordEndpoint, async (ctx, b) => s.profile.setPassword(must(ctx.session), b));
+  registry.handle(bindAccountEndpoint, async (ctx, b) => s.profile.bindPhone(must(ctx.session), b));
+  registry.handle(updateProfileEndpoint, async (ctx, b) => s.profile.updateProfile(must(ctx.session), b));
+  registry.handle(logoutEndpoint, async (ctx) => s.profile.logout(must(ctx.session)));
+
+  // Public, but a token that is sent and no longer valid answers 401 so the client logs out.
+  registry.handle(preLoginEndpoint, async (ctx, b) => {
+    if (ctx.hadInvalidToken) throw new AppError(ErrorCode.unauthorized);
+    const [config, queue, notices] = await Promise.all([
+      s.content.getConfigFields(),
+      s.content.getCustomerServiceQueue(),
+      s.content.getNotices(b.lang),
+    ]);
+    const user = ctx.session ? await s.profile.getUser(ctx.session) : null;
+    return { ...config, appCustomerServiceQueue: queue, notices, user };
+  });
+
+  registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));
+
+  registry.handle(afterLoginInfoEndpoint, async (ctx) => {
+    const user = await s.profile.getUser(must(ctx.session));
+    // Games, favourites and activities arrive in later issues; these are their real current values.
+    return {
+      user,
+      appGameDataUser: { gameLikes: [], gameHistory: [] },
+      inviteCode: user.inviteCode,
+      aid: null,
+      activityIds: { activityIds: [], activityMap: {} },
+    };
+  });
+}
+
+const inboxQuery = z.object({ mobile: mobileField, limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+/** GET /dev/sms-inbox?mobile=… : what the dev SMS provider "sent". Registered only with SMS_PROVIDER=dev. */
+export function registerDevInbox(app: FastifyInstance, db: Db): void {
+  app.get('/dev/sms-inbox', async (req) => {
+    const parsed = inboxQuery.safeParse(req.query);
+    if (!parsed.success) throw validationError(parsed.error);
+    const rows = await listInbox(db, normalizeMobile(parsed.data.mobile), parsed.data.limit);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  });
+}

@@ -1,0 +1,123 @@
+import { AppError, AuthMode, ErrorCode, type UserInfo } from '@playhall/contract';
+import { isUniqueViolation, withTx } from '../../db/tx.ts';
+import type { AppUserRow } from '../../db/schema.ts';
+import { toMoney } from '../../lib/money.ts';
+import type { SessionInfo } from '../../plugins/app/endpoints.ts';
+import { withSmsCode, type AccountDeps } from './auth.service.ts';
+import { checkLength, requireField } from './limits.ts';
+import { normalizeMobile } from './sms.service.ts';
+import { toUserInfo } from './user-view.ts';
+import * as users from './users.repo.ts';
+
+export function createProfileService(deps: AccountDeps) {
+  const { db, clock, hasher, sessions } = deps;
+
+  async function loadUser(userId: number): Promise<AppUserRow> {
+    const user = await users.findUserById(db, userId);
+    // A session whose user vanished is as good as no session.
+    if (!user) throw new AppError(ErrorCode.unauthorized);
+    return user;
+  }
+
+  return {
+    /** The logged-in player's own view. */
+    async getUser(session: SessionInfo): Promise<UserInfo> {
+      return toUserInfo(await loadUser(session.userId), clock.now());
+    },
+
+    /** refreshData: balances and level; without a session errcode 401 and no balances. */
+    async refreshData(session: SessionInfo | null) {
+      if (!session) return { errcode: ErrorCode.unauthorized };
+      const user = await users.findUserById(db, session.userId);
+      if (!user) return { errcode: ErrorCode.unauthorized };
+      return {
+        errcode: 0,
+        coin: toMoney(user.coin),
+        safebox: toMoney(user.safebox),
+        bet: toMoney(user.bet),
+        exchange: toMoney(user.coin),
+        totalRecharge: toMoney(user.totalRecharge),
+        lottery: user.lottery,
+        vip: user.vip,
+        vipExp: Number(user.vipExp),
+        userLevel: user.userLevel,
+        hasPassword: user.passwordHash !== null,
+      };
+    },
+
+    /** forgetPassword: a code sent with purpose forget sets a new password and revokes every session. */
+    async resetPassword(input: { mobile: string; code: string; password: string }): Promise<Record<string, never>> {
+      const config = await deps.getConfig();
+      checkLength('password', 'Password', input.password, config.passwordLength);
+      const mobile = normalizeMobile(input.mobile);
+      const passwordHash = await hasher.hash(input.password);
+      await withSmsCode(deps, mobile, AuthMode.forget, input.code, async (tx) => {
+        const user = await users.findUserByMobile(tx, mobile);
+        if (!user) throw new AppError(ErrorCode.phoneNotFound);
+        await users.updateUser(tx, user.id, { passwordHash, updatedAt: clock.now() });
+        // Proving the phone also lifts a lockout: that is the way out the FAQ promises.
+        await users.clearLoginFailures(tx, user.id);
+        await sessions.revokeAllOf(tx, user.id);
+      });
+      return {};
+    },
+
+    /**
+     * initPassword: sets a first password, or changes it given the current one. Every other
+     * session is revoked; this one stays.
+     */
+    async setPassword(session: SessionInfo, input: { password: string; oldPassword?: string }): Promise<Record<string, never>> {
+      const config = await deps.getConfig();
+      checkLength('password', 'Password', input.password, config.passwordLength);
+      const user = await loadUser(session.userId);
+      if (user.passwordHash) {
+        if (!input.oldPassword) requireField('oldPassword', 'The current password');
+        if (!(await hasher.verify(user.passwordHash, input.oldPassword))) throw new AppError(ErrorCode.wrongOldPassword);
+      }
+      const passwordHash = await hasher.hash(input.password);
+      await withTx(db, async (tx) => {
+        await users.updateUser(tx, user.id, { passwordHash, updatedAt: clock.now() });
+        await sessions.revokeAllOf(tx, user.id, session.sessionId);
+      });
+      return {};
+    },
+
+    /** bindAccount: binds a phone (code sent with purpose bind) to an account that has none. */
+    async bindPhone(session: SessionInfo, input: { mobile: string; code: string }): Promise<{ user: UserInfo }> {
+      const mobile = normalizeMobile(input.mobile);
+      const me = await loadUser(session.userId);
+      if (me.mobile) throw new AppError(ErrorCode.alreadyBound);
+      const updated = await withSmsCode(deps, mobile, AuthMode.bind, input.code, async (tx) => {
+        if (await users.findUserByMobile(tx, mobile)) throw new AppError(ErrorCode.phoneExists);
+        return users.updateUser(tx, me.id, { mobile, updatedAt: clock.now() });
+      }).catch((err: unknown) => {
+        if (err instanceof AppError) throw err;
+        // Lost a race for the same phone number against another account.
+        throw isUniqueViolation(err) ? new AppError(ErrorCode.phoneExists) : err;
+      });
+      return { user: toUserInfo(updated, clock.now()) };
+    },
+
+    /** updateProfile: nickname (configured usernameLength) and/or avatar number. */
+    async updateProfile(session: SessionInfo, input: { nickname?: string; avatar?: number }): Promise<{ user: UserInfo }> {
+      if (input.nickname === undefined && input.avatar === undefined) requireField('nickname', 'A nickname or an avatar');
+      const config = await deps.getConfig();
+      if (input.nickname !== undefined) checkLength('nickname', 'Nickname', input.nickname, config.usernameLength);
+      const patch = {
+        ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
+        ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+        updatedAt: clock.now(),
+      };
+      const user = await users.updateUser(db, session.userId, patch);
+      return { user: toUserInfo(user, clock.now()) };
+    },
+
+    /** logout: revokes this session only. */
+    async logout(session: SessionInfo): Promise<Record<string, never>> {
+      await sessions.revoke(session.sessionId);
+      return {};
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

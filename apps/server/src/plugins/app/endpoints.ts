@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, ErrorCode, callNeedsSession, type Endpoint } from '@playhall/contract';
+import { validationError } from './errors.ts';
+
+export interface SessionInfo {
+  sessionId: number;
+  userId: number;
+}
+
+export interface CallContext {
+  req: FastifyRequest;
+  /** The valid session, or null (only possible on calls that do not need one). */
+  session: SessionInfo | null;
+  /** A token was sent but is missing, expired or revoked. */
+  hadInvalidToken: boolean;
+  ip: string;
+}
+
+export type Handler<E extends Endpoint> = (ctx: CallContext, body: z.output<E['request']>) => Promise<z.input<E['response']>>;
+
+export type RateLimitTier = 'auth' | 'sms';
+
+interface Registration {
+  endpoint: Endpoint;
+  handler: Handler<Endpoint>;
+  rateLimit?: RateLimitTier;
+}
+
+/** Modules declare handlers against contract endpoints here; one plugin mounts them all. */
+export class EndpointRegistry {
+  readonly entries = new Map<string, Registration>();
+
+  handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, opts: { rateLimit?: RateLimitTier } = {}): void {
+    if (this.entries.has(endpoint.path)) throw new Error(`Endpoint ${endpoint.path} is handled twice`);
+    this.entries.set(endpoint.path, { endpoint, handler: handler as unknown as Handler<Endpoint>, ...opts });
+  }
+}
+
+export interface MountOptions {
+  resolveSession(token: string): Promise<SessionInfo | null>;
+  /** In tests every response is checked against the contract and a mismatch fails the call. */
+  validateResponses: boolean;
+  rateLimits: Record<RateLimitTier, number>;
+}
+
+/** `Authorization: Bearer <token>`, or the bare token as some clients send it. */
+export function readToken(req: FastifyRequest): string | null {
+  const raw = req.headers.authorization;
+  if (!raw) return null;
+  const token = raw.replace(/^Bearer\s+/i, '').trim();
+  return token.length > 0 && token.length <= 256 ? token : null;
+}
+
+/**
+ * Mounts POST /app/v1/<path> for every registered endpoint: validates the body with the
+ * contract schema, enforces the session rule, calls the handler and wraps the envelope.
+ * Any other /app/v1/* path answers code 404.
+ */
+export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry, opts: MountOptions): void {
+  for (const { endpoint, handler, rateLimit } of registry.entries.values()) {
+    const needsSession = callNeedsSession(endpoint.path);
+    app.post(
+      `/app/v1/${endpoint.path}`,
+      { config: rateLimit ? { rateLimit: { max: opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {} },
+      async (req) => {
+        const token = readToken(req);
+        const session = token ? await opts.resolveSession(token) : null;
+        if (needsSession && !session) throw new AppError(ErrorCode.unauthorized);
+        const parsed = endpoint.request.safeParse(req.body ?? {});
+        if (!parsed.success) throw validationError(parsed.error);
+        const data = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip }, parsed.data);
+        if (opts.validateResponses) {
+          const check = endpoint.response.safeParse(data);
+          if (!check.success) {
+            throw new Error(`Response of ${endpoint.path} does not match the contract: ${JSON.stringify(check.error.issues)}`);
+          }
+        }
+        return { code: ErrorCode.ok, msg: 'OK', data };
+      },
+    );
+  }
+  app.all('/app/v1/*', async (req) => {
+    const path = req.url.replace(/^\/app\/v1\//, '').split('?')[0] ?? '';
+    throw new AppError(ErrorCode.notFound, `Unknown call: ${path}`);
+  });
+}

@@ -1,0 +1,62 @@
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorCode } from '@playhall/contract';
+import type { Config } from '../../config.ts';
+
+/**
+ * Security headers, CORS and the global per-IP rate limit. Returns a closer for the Redis
+ * connection when one was opened.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd-mobile sets inline styles at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Served over plain http on a LAN during development; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: config.nodeEnv === 'production',
+  });
+
+  const allowed = new Set(config.corsOrigins);
+  await app.register(cors, {
+    // Same-origin requests need no CORS headers; other origins only when listed.
+    origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin)),
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization', 'x-request-id'],
+    exposedHeaders: ['x-request-id'],
+    maxAge: 600,
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMin,
+    timeWindow: 60_000,
+    keyGenerator: (req) => req.ip,
+    ...(redis ? { redis, nameSpace: 'playhall-rl:' } : {}),
+    // A Redis outage must not take the API down with it.
+    skipOnError: true,
+    errorResponseBuilder: () => Object.assign(new AppError(ErrorCode.rateLimited), { statusCode: 429 }),
+  });
+  return async () => {
+    if (redis) await redis.quit().catch(() => undefined);
+  };
+}

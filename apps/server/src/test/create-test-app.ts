@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seed } from '../db/seed/index.ts';
+import { ManualClock } from '../lib/clock.ts';
+import { createPasswordHasher } from '../lib/secrets.ts';
+
+export const TEST_DB = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function isPgReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const pgMissing = TEST_DB === 'pg' && !(await isPgReachable());
+if (pgMissing) {
+  if (process.env.PLAYHALL_REQUIRE_PG === '1') throw new Error(`PostgreSQL not reachable at ${TEST_PG_URL} and PLAYHALL_REQUIRE_PG=1`);
+  console.warn(`⚠ PostgreSQL not reachable at ${TEST_PG_URL}: server:pg tests SKIPPED`);
+}
+
+/** `describe` for suites that need the test database; skipped loudly when PostgreSQL is missing. */
+export const describeDb = describe.skipIf(pgMissing);
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'dev', PLAYER_DIST: '/nonexistent-player-dist' });
+  return { ...base, rateLimit: { globalPerMin: 100_000, authPerMin: 100_000, smsPerMin: 100_000 }, ...overrides };
+}
+
+/**
+ * A real app on a real, fresh database: in-memory PGlite, or a new PostgreSQL database with a
+ * random name (dropped on close) when TEST_DB=pg. Migrated and seeded like production.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (TEST_DB === 'pg') {
+    const name = `playhall_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(TEST_PG_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ memory: true });
+  }
+  const hasher = createPasswordHasher(config.argon2);
+  await migrate(database);
+  await seed(database.db, { hashPassword: hasher.hash, now: clock.now() });
+  const app = await buildApp({ database, config, clock, hasher });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** POSTs a call the way the player app does: JSON body with the common fields, optional token. */
+export async function call<T = any>(app: FastifyInstance, path: string, body: Record<string, unknown> = {}, token?: string): Promise<CallResult<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/app/v1/${path}`,
+    payload: { channel: 'WEB', appVersion: '1.1.2', platform: 0, ...body },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const json = res.json() as { code: number; msg: string; data: T };
+  return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
+}
