@@ -1,0 +1,27 @@
+/**
+ * Every route path of the app, named once (spec §2). Pages link through these names; later
+ * issues add their routes here together with the page, never before.
+ */
+export const paths = {
+  index: '/',
+  aboutUs: '/about-us',
+  privacyPolicy: '/privacy-policy',
+  termsOfUse: '/terms-of-use',
+  faq: '/faq',
+  download: '/download',
+  service: '/service',
+  login: '/auth/login',
+  accountLogin: '/auth/accountLogin',
+  register: '/auth/register',
+  forget: '/auth/forget',
+  bind: '/auth/bind',
+  setPassword: '/auth/set-password',
+  member: '/member',
+  memberProfile: '/member/profile',
+} as const;
+
+export type PathName = keyof typeof paths;
+export type AppPath = (typeof paths)[PathName];
+
+/** The spec's named routes that exist so far (bonus, vip, agent, game arrive later). */
+export const routeNames = { index: paths.index, member: paths.member } as const;

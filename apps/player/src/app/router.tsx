@@ -1,0 +1,169 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AppShell } from './shell/app-shell.tsx';
+import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
+import { PageSkeleton } from '../components/ui/skeletons.tsx';
+import { requireGuard } from './guards.ts';
+import { paths } from './paths.ts';
+import { setNavigator } from '../lib/session.ts';
+import { hasChunkFailed } from '../lib/chunk-reload.ts';
+
+/** How a page is framed: the top + tab bars (top level) or a nav bar with back arrow and title. */
+export type Chrome = 'tabs' | 'nav';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    chrome?: Chrome;
+    /** i18n key of the nav bar title. */
+    titleKey?: string;
+  }
+}
+
+/** Only same-site paths may be a post-login destination (no open redirects). */
+const safeRedirect = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') ? v : undefined));
+
+const loginSearch = z.object({ type: z.enum(['account', 'phone']).optional(), redirect: safeRedirect });
+const registerSearch = z.object({
+  // Numeric codes arrive as numbers after search parsing.
+  inviteCode: z.coerce.string().max(32).optional(),
+  redirect: safeRedirect,
+});
+const redirectSearch = z.object({ redirect: safeRedirect });
+
+const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
+
+const page = (load: () => Promise<Record<string, unknown>>, name: string) =>
+  lazyRouteComponent(load as () => Promise<Record<string, React.ComponentType>>, name);
+
+const content = () => import('../features/content/pages/info-pages.tsx');
+const auth = () => import('../features/auth/pages/auth-pages.tsx');
+const account = () => import('../features/auth/pages/account-pages.tsx');
+const member = () => import('../features/member/pages/member-page.tsx');
+const profile = () => import('../features/member/pages/profile-page.tsx');
+
+const routes = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.index,
+    staticData: { chrome: 'tabs' },
+    component: page(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.aboutUs,
+    staticData: { chrome: 'nav', titleKey: 'nav.aboutUs' },
+    component: page(content, 'AboutUsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.privacyPolicy,
+    staticData: { chrome: 'nav', titleKey: 'nav.privacyPolicy' },
+    component: page(content, 'PrivacyPolicyPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.termsOfUse,
+    staticData: { chrome: 'nav', titleKey: 'nav.termsOfUse' },
+    component: page(content, 'TermsOfUsePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.faq,
+    staticData: { chrome: 'nav', titleKey: 'nav.faq' },
+    component: page(content, 'FaqPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.download,
+    staticData: { chrome: 'nav', titleKey: 'nav.download' },
+    component: page(content, 'DownloadPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.service,
+    staticData: { chrome: 'tabs' },
+    component: page(content, 'ServicePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.login,
+    staticData: { chrome: 'nav', titleKey: 'nav.login' },
+    validateSearch: (s: Record<string, unknown>) => loginSearch.parse(s),
+    component: page(auth, 'LoginPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.accountLogin,
+    staticData: { chrome: 'nav', titleKey: 'nav.login' },
+    validateSearch: (s: Record<string, unknown>) => redirectSearch.parse(s),
+    component: page(auth, 'AccountLoginPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.register,
+    staticData: { chrome: 'nav', titleKey: 'nav.register' },
+    validateSearch: (s: Record<string, unknown>) => registerSearch.parse(s),
+    component: page(auth, 'RegisterPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.forget,
+    staticData: { chrome: 'nav', titleKey: 'nav.forget' },
+    component: page(auth, 'ForgetPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.bind,
+    staticData: { chrome: 'nav', titleKey: 'nav.bind' },
+    beforeLoad: requireGuard('auth'),
+    component: page(account, 'BindPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.setPassword,
+    staticData: { chrome: 'nav', titleKey: 'nav.setPassword' },
+    beforeLoad: requireGuard('auth'),
+    component: page(account, 'SetPasswordPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.member,
+    staticData: { chrome: 'tabs' },
+    beforeLoad: requireGuard('auth'),
+    component: page(member, 'MemberPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.memberProfile,
+    staticData: { chrome: 'nav', titleKey: 'nav.profile' },
+    beforeLoad: requireGuard('auth'),
+    component: page(profile, 'ProfilePage'),
+  }),
+];
+
+export const routeTree = rootRoute.addChildren(routes);
+
+export const router = createRouter({
+  routeTree,
+  defaultPendingComponent: PageSkeleton,
+  defaultPendingMs: 120,
+  defaultErrorComponent: RouteErrorPage,
+  defaultNotFoundComponent: NotFoundPage,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+setNavigator((href) => void router.navigate({ href, replace: true }));
+
+router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+  if (hasChunkFailed()) window.location.assign(toLocation.href);
+});

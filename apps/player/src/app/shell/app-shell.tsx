@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { TopBar } from './top-bar.tsx';
+import { TabBar } from './tab-bar.tsx';
+import { NavBar } from './nav-bar.tsx';
+import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
+import { usePreLogin } from '../../lib/queries.ts';
+
+/** The cover view stays until the first preLogin answer (or failure), then fades out. */
+function useRemoveCover(settled: boolean) {
+  useEffect(() => {
+    if (!settled) return;
+    const cover = document.getElementById('cover');
+    if (!cover) return;
+    cover.classList.add('leaving');
+    const timer = setTimeout(() => cover.remove(), 220);
+    return () => clearTimeout(timer);
+  }, [settled]);
+}
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const chrome = leaf?.staticData.chrome ?? 'tabs';
+  const titleKey = leaf?.staticData.titleKey;
+  const preLogin = usePreLogin();
+  useRemoveCover(!preLogin.isPending);
+
+  return (
+    <div className={chrome === 'tabs' ? 'app app--tabs' : 'app app--nav'}>
+      {chrome === 'tabs' ? <TopBar /> : <NavBar title={titleKey ? t(titleKey) : ''} />}
+      <main className="app__main" id="main">
+        <Outlet />
+      </main>
+      {chrome === 'tabs' && <TabBar />}
+      <AuthModals />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useRouter } from '@tanstack/react-router';
+import { NavBar as AntNavBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../paths.ts';
+
+/** Inner pages: a back arrow and the page title instead of the top bar. */
+export function NavBar({ title }: { title: string }) {
+  const router = useRouter();
+  const { t } = useTranslation();
+  const goBack = () => {
+    // A deep link has no in-app history to go back to: go home instead of leaving the app.
+    if (window.history.state && (window.history.state as { __TSR_index?: number }).__TSR_index) router.history.back();
+    else void router.navigate({ to: paths.index });
+  };
+  return (
+    <header className="nav-bar">
+      <AntNavBar onBack={goBack} backIcon={<span aria-label={t('common.back')} role="img" className="nav-bar__back" />}>
+        <h1 className="nav-bar__title">{title}</h1>
+      </AntNavBar>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { HomeIcon, SupportIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { paths } from '../paths.ts';
+
+/** Only routes that exist get a tab; Bonus, Invite and Deposit arrive with their issues. */
+const tabs = [
+  { to: paths.index, labelKey: 'nav.home', Icon: HomeIcon },
+  { to: paths.service, labelKey: 'nav.support', Icon: SupportIcon },
+  { to: paths.member, labelKey: 'nav.me', Icon: UserIcon },
+] as const;
+
+export function TabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <nav className="tab-bar" aria-label={t('nav.main')}>
+      {tabs.map(({ to, labelKey, Icon }) => {
+        const active = to === '/' ? pathname === '/' : pathname.startsWith(to);
+        return (
+          <Link key={to} to={to} className={active ? 'tab-bar__tab tab-bar__tab--active' : 'tab-bar__tab'} aria-current={active ? 'page' : undefined}>
+            <Icon size={22} />
+            <span>{t(labelKey)}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

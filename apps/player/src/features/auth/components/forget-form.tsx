@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { AuthMode } from '@playhall/contract';
+import { call } from '../../../lib/api.ts';
+import { showSuccessToast } from '../../../lib/notify.ts';
+import { applyFieldErrors } from '../api/auth-api.ts';
+import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
+import { LinkButton, type SwitchAuth } from './auth-links.tsx';
+
+/** Reset a password with a code sent to the bound phone; then back to login. */
+export function ForgetForm({ onSwitch }: { onSwitch: SwitchAuth }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const rules = useFieldRules();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (v: { mobile: string; code: string; password: string }) => {
+    setBusy(true);
+    try {
+      await call('forgetPassword', { mobile: v.mobile.trim(), code: v.code.trim(), password: v.password });
+      showSuccessToast(t('auth.passwordReset'));
+      onSwitch('login');
+    } catch (err) {
+      applyFieldErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-form">
+      <p className="auth-form__intro">{t('auth.forgetIntro')}</p>
+      <Form form={form} layout="vertical" onFinish={submit}
+        footer={<Button block type="submit" color="primary" size="large" shape="rounded" loading={busy}>{t('auth.resetPassword')}</Button>}>
+        <Form.Item name="mobile" label={t('form.mobile')} rules={rules.mobile}>
+          <Input name="mobile" id="mobile" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('form.mobilePlaceholder')} />
+        </Form.Item>
+        <Form.Item name="code" label={t('form.code')} rules={rules.code}>
+          <SmsCodeInput form={form} mode={AuthMode.forget} />
+        </Form.Item>
+        <Form.Item name="password" label={t('form.newPassword')} rules={rules.password}>
+          <PasswordInput name="password" autoComplete="new-password" placeholder={t('form.newPasswordPlaceholder')} />
+        </Form.Item>
+      </Form>
+      <p className="auth-form__switch">
+        {t('auth.rememberedIt')} <LinkButton onClick={() => onSwitch('login')} testId="to-login">{t('auth.login')}</LinkButton>
+      </p>
+    </div>
+  );
+}

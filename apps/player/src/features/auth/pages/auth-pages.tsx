@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { paths } from '../../../app/paths.ts';
+import type { AuthModal } from '../../../app/modals.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
+import { LoginForm, type LoginKind } from '../components/login-form.tsx';
+import { RegisterForm } from '../components/register-form.tsx';
+import { ForgetForm } from '../components/forget-form.tsx';
+
+interface AuthSearch {
+  type?: LoginKind;
+  redirect?: string;
+  inviteCode?: string;
+}
+
+const pageOf: Record<AuthModal, string> = { login: paths.login, register: paths.register, forget: paths.forget };
+
+/** Page versions of the auth forms: links move between pages and keep the post-login target. */
+function useAuthPage() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as AuthSearch;
+  const loggedIn = useIsLoggedIn();
+  const done = () => void navigate({ href: search.redirect ?? paths.index, replace: true });
+  const switchTo = (target: AuthModal) =>
+    void navigate({ to: pageOf[target], search: search.redirect ? { redirect: search.redirect } : {} });
+  return { search, loggedIn, done, switchTo };
+}
+
+function AuthPage({ children }: { children: React.ReactNode }) {
+  return <div className="page page--auth">{children}</div>;
+}
+
+export function LoginPage() {
+  const { search, loggedIn, done, switchTo } = useAuthPage();
+  useEffect(() => {
+    if (loggedIn) done();
+    // Only on arrival: a logged-in player has nothing to do here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <AuthPage>
+      <LoginForm key={search.type ?? 'default'} initialKind={search.type} onDone={done} onSwitch={switchTo} />
+    </AuthPage>
+  );
+}
+
+export function AccountLoginPage() {
+  const { done, switchTo } = useAuthPage();
+  return (
+    <AuthPage>
+      <LoginForm initialKind="account" onDone={done} onSwitch={switchTo} />
+    </AuthPage>
+  );
+}
+
+export function RegisterPage() {
+  const { search, done, switchTo } = useAuthPage();
+  return (
+    <AuthPage>
+      <RegisterForm inviteCode={search.inviteCode} onDone={done} onSwitch={switchTo} />
+    </AuthPage>
+  );
+}
+
+export function ForgetPage() {
+  const { switchTo } = useAuthPage();
+  return (
+    <AuthPage>
+      <ForgetForm onSwitch={switchTo} />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Collapse } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ContentSlug } from '@playhall/contract';
+import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
+import { SupportIcon } from '../../../components/ui/icons.tsx';
+import { useFullAppConfig, usePreLogin } from '../../../lib/queries.ts';
+import { promptInstall, useInstallPrompt } from '../../../lib/pwa.ts';
+import { useContentPage, useServiceQueue } from '../api/content-api.ts';
+import { RichText } from '../components/rich-text.tsx';
+import { LoadError } from '../components/load-error.tsx';
+
+function ContentPage({ slug, children }: { slug: ContentSlug; children?: React.ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const page = useContentPage(slug);
+  if (page.isPending) return <div className="page"><CardSkeleton lines={8} /></div>;
+  if (page.isError) return <div className="page"><LoadError onRetry={() => void page.refetch()} /></div>;
+  return (
+    <article className="page">
+      <div className="card">
+        <h2 className="content-title">{page.data.title}</h2>
+        <RichText text={page.data.body} />
+        <p className="muted small">
+          {t('content.updated', { date: new Date(page.data.updatedAt).toLocaleDateString(i18n.language) })}
+        </p>
+      </div>
+      {children}
+    </article>
+  );
+}
+
+export const AboutUsPage = () => <ContentPage slug="about-us" />;
+export const PrivacyPolicyPage = () => <ContentPage slug="privacy-policy" />;
+export const TermsOfUsePage = () => <ContentPage slug="terms-of-use" />;
+
+export function DownloadPage() {
+  const { t } = useTranslation();
+  const installPrompt = useInstallPrompt((s) => s.prompt);
+  const downloadUrl = usePreLogin().data?.h5.downloadUrl;
+  return (
+    <ContentPage slug="download">
+      <div className="card download-actions">
+        {installPrompt ? (
+          <Button block color="primary" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="install">
+            {t('download.install')}
+          </Button>
+        ) : (
+          <p className="muted">{t('download.installHint')}</p>
+        )}
+        {downloadUrl && (
+          <Button block fill="outline" shape="rounded" onClick={() => void window.open(downloadUrl, '_blank', 'noopener')}>
+            {t('download.getApp')}
+          </Button>
+        )}
+      </div>
+    </ContentPage>
+  );
+}
+
+export function FaqPage() {
+  const { t } = useTranslation();
+  const config = useFullAppConfig();
+  if (config.isPending) return <div className="page"><ListSkeleton rows={6} /></div>;
+  if (config.isError) return <div className="page"><LoadError onRetry={() => void config.refetch()} /></div>;
+  const faq = [...config.data.faq].sort((a, b) => a.sort - b.sort);
+  return (
+    <div className="page">
+      {faq.length === 0 ? (
+        <div className="card empty-state"><p>{t('faq.empty')}</p></div>
+      ) : (
+        <Collapse accordion className="faq-list">
+          {faq.map((item) => (
+            <Collapse.Panel key={String(item.id)} title={item.question}>
+              <RichText text={item.answer} />
+            </Collapse.Panel>
+          ))}
+        </Collapse>
+      )}
+    </div>
+  );
+}
+
+const isWebLink = (s: string) => /^https?:\/\//i.test(s);
+
+export function ServicePage() {
+  const { t } = useTranslation();
+  const queue = useServiceQueue();
+  return (
+    <div className="page">
+      <section className="card service-hero">
+        <SupportIcon size={36} />
+        <div>
+          <h1 className="section-title">{t('service.title')}</h1>
+          <p className="muted">{t('service.intro')}</p>
+        </div>
+      </section>
+      {queue.isPending && <ListSkeleton rows={3} />}
+      {queue.isError && <LoadError onRetry={queue.refetch} />}
+      {queue.items?.length === 0 && <div className="card empty-state"><p>{t('service.empty')}</p></div>}
+      {queue.items?.map((item) => (
+        <section key={item.id} className="card service-item" data-testid="service-item">
+          <div className="service-item__text">
+            <h2 className="service-item__name">{item.name}</h2>
+            {item.param2 && <p className="muted small">{item.param2}</p>}
+            {!isWebLink(item.param1) && <p className="service-item__contact">{item.param1}</p>}
+          </div>
+          {isWebLink(item.param1) && (
+            <Button color={item.itemType === 1 ? 'primary' : 'default'} shape="rounded" size="small"
+              onClick={() => void window.open(item.param1, '_blank', 'noopener')}>
+              {item.itemType === 1 ? t('service.chat') : t('service.open')}
+            </Button>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

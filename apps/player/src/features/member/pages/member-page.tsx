@@ -1,0 +1,83 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Dialog, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Money } from '../../../components/ui/money.tsx';
+import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
+import { DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { call } from '../../../lib/api.ts';
+import { useBalance } from '../../../lib/queries.ts';
+import { clearSession, useSession } from '../../../lib/session.ts';
+
+export function MemberPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const balance = useBalance();
+  if (!user) return null;
+  const coin = balance.data?.coin ?? user.coin;
+
+  const logout = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('member.logoutTitle'),
+      content: t('member.logoutConfirm'),
+      confirmText: t('member.logout'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await call('logout', {}, { quiet: true });
+    } catch {
+      // The token is dropped locally either way.
+    }
+    clearSession();
+    void navigate({ to: paths.index, replace: true });
+  };
+
+  const go = (to: string) => () => void navigate({ to });
+
+  return (
+    <div className="page">
+      <section className="card member-card">
+        <Link to={paths.memberProfile} className="member-card__who">
+          <Avatar value={user.avatar} size={64} />
+          <div>
+            <div className="member-card__name" data-testid="member-nickname">{user.nickname}</div>
+            <div className="member-card__id">{t('member.id', { id: user.id })}</div>
+          </div>
+        </Link>
+        <div className="member-card__balance">
+          <span className="member-card__label">{t('member.balance')}</span>
+          <Money value={coin} className="money--large" />
+        </div>
+      </section>
+
+      <List className="menu-list" mode="card">
+        <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
+        <List.Item prefix={<HelpIcon />} onClick={go(paths.faq)}>{t('nav.faq')}</List.Item>
+        <List.Item prefix={<SupportIcon size={20} />} onClick={go(paths.service)}>{t('nav.support')}</List.Item>
+        <List.Item prefix={<DownloadIcon />} onClick={go(paths.download)}>{t('nav.download')}</List.Item>
+        <LanguagePicker>
+          {(open, label) => (
+            <List.Item prefix={<GlobeIcon />} extra={label} onClick={open} data-testid="language-item">
+              {t('member.language')}
+            </List.Item>
+          )}
+        </LanguagePicker>
+      </List>
+
+      <List className="menu-list" mode="card">
+        <List.Item prefix={<InfoIcon />} onClick={go(paths.aboutUs)}>{t('nav.aboutUs')}</List.Item>
+        <List.Item prefix={<ShieldIcon />} onClick={go(paths.privacyPolicy)}>{t('nav.privacyPolicy')}</List.Item>
+        <List.Item prefix={<DocIcon />} onClick={go(paths.termsOfUse)}>{t('nav.termsOfUse')}</List.Item>
+      </List>
+
+      <List className="menu-list" mode="card">
+        <List.Item prefix={<LogoutIcon />} arrowIcon={false} onClick={() => void logout()} className="menu-list__danger" data-testid="logout">
+          {t('member.logout')}
+        </List.Item>
+      </List>
+    </div>
+  );
+}
