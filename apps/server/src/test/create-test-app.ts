@@ -112,3 +112,17 @@ export async function call<T = any>(app: FastifyInstance, path: string, body: Re
   const json = res.json() as { code: number; msg: string; data: T };
   return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
 }
+
+/** Changes one app_config row the way an operator would. */
+export async function setAppConfig(database: Database, key: string, value: unknown): Promise<void> {
+  const { appConfig } = await import('../db/schema.ts');
+  const { eq } = await import('drizzle-orm');
+  await database.db.update(appConfig).set({ value }).where(eq(appConfig.key, key));
+}
+
+/** Counts rows of a table, to prove a refused call changed nothing. */
+export async function countRows(database: Database, table: string): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const res = (await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0]?.n);
+}

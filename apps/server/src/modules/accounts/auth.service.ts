@@ -120,6 +120,8 @@ export function createAuthService(deps: AccountDeps) {
       if (!canRegisterWithPhone(config)) throw new AppError(ErrorCode.registerTypeDisabled);
       checkLength('password', 'Password', input.password, config.passwordLength);
       const mobile = normalizeMobile(input.mobile);
+      // Checked before the code too, so a taken phone does not spend one of the code's tries.
+      if (await users.findUserByMobile(db, mobile)) throw new AppError(ErrorCode.phoneExists);
       const passwordHash = await hasher.hash(input.password);
       const register = async (tx: Tx) => {
         if (await users.findUserByMobile(tx, mobile)) throw new AppError(ErrorCode.phoneExists);
