@@ -14,7 +14,7 @@ export function NavBar({ title }: { title: string }) {
   };
   return (
     <header className="nav-bar">
-      <AntNavBar onBack={goBack} backIcon={<span aria-label={t('common.back')} role="img" className="nav-bar__back" />}>
+      <AntNavBar onBack={goBack} back={<span className="sr-only">{t('common.back')}</span>}>
         <h1 className="nav-bar__title">{title}</h1>
       </AntNavBar>
     </header>

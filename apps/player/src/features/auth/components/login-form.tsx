@@ -95,10 +95,11 @@ function PhoneLogin({ onDone, onSwitch }: Omit<LoginFormProps, 'initialKind'>) {
           <PasswordInput name="password" autoComplete="current-password" placeholder={t('form.passwordPlaceholder')} />
         </Form.Item>
       ) : (
-        <Form.Item name="code" label={t('form.code')} rules={rules.code} help={t('auth.phoneLoginHint')}>
+        <Form.Item name="code" label={t('form.code')} rules={rules.code}>
           <SmsCodeInput form={form} mode={AuthMode.loginAndRegister} />
         </Form.Item>
       )}
+      {!withPassword && <p className="form-hint">{t('auth.phoneLoginHint')}</p>}
       <div className="form-row">
         {otp ? (
           <LinkButton onClick={() => setWithPassword((w) => !w)} testId="toggle-phone-password">

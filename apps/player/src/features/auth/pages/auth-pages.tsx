@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import type { AuthModal } from '../../../app/modals.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
@@ -26,8 +27,20 @@ function useAuthPage() {
   return { search, loggedIn, done, switchTo };
 }
 
-function AuthPage({ children }: { children: React.ReactNode }) {
-  return <div className="page page--auth">{children}</div>;
+function AuthPage({ titleKey, subtitleKey, children }: { titleKey: string; subtitleKey: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--auth">
+      <header className="auth-brand">
+        <img src="/logo.svg" width={48} height={48} alt="" />
+        <div>
+          <h1>{t(titleKey)}</h1>
+          <p>{t(subtitleKey)}</p>
+        </div>
+      </header>
+      {children}
+    </div>
+  );
 }
 
 export function LoginPage() {
@@ -38,7 +51,7 @@ export function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <AuthPage>
+    <AuthPage titleKey="auth.loginTitle" subtitleKey="auth.loginSubtitle">
       <LoginForm key={search.type ?? 'default'} initialKind={search.type} onDone={done} onSwitch={switchTo} />
     </AuthPage>
   );
@@ -47,7 +60,7 @@ export function LoginPage() {
 export function AccountLoginPage() {
   const { done, switchTo } = useAuthPage();
   return (
-    <AuthPage>
+    <AuthPage titleKey="auth.loginTitle" subtitleKey="auth.loginSubtitle">
       <LoginForm initialKind="account" onDone={done} onSwitch={switchTo} />
     </AuthPage>
   );
@@ -56,7 +69,7 @@ export function AccountLoginPage() {
 export function RegisterPage() {
   const { search, done, switchTo } = useAuthPage();
   return (
-    <AuthPage>
+    <AuthPage titleKey="auth.registerTitle" subtitleKey="auth.registerSubtitle">
       <RegisterForm inviteCode={search.inviteCode} onDone={done} onSwitch={switchTo} />
     </AuthPage>
   );
@@ -65,7 +78,7 @@ export function RegisterPage() {
 export function ForgetPage() {
   const { switchTo } = useAuthPage();
   return (
-    <AuthPage>
+    <AuthPage titleKey="auth.forgetTitle" subtitleKey="auth.forgetSubtitle">
       <ForgetForm onSwitch={switchTo} />
     </AuthPage>
   );

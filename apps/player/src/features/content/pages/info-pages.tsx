@@ -1,6 +1,7 @@
 import { Button, Collapse } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ContentSlug } from '@playhall/contract';
+import type { ContentSlug, CustomerServiceItem } from '@playhall/contract';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { SupportIcon } from '../../../components/ui/icons.tsx';
 import { useFullAppConfig, usePreLogin } from '../../../lib/queries.ts';
@@ -46,7 +47,7 @@ export function DownloadPage() {
         ) : (
           <p className="muted">{t('download.installHint')}</p>
         )}
-        {downloadUrl && (
+        {downloadUrl && isWebLink(downloadUrl) && (
           <Button block fill="outline" shape="rounded" onClick={() => void window.open(downloadUrl, '_blank', 'noopener')}>
             {t('download.getApp')}
           </Button>
@@ -80,6 +81,38 @@ export function FaqPage() {
 }
 
 const isWebLink = (s: string) => /^https?:\/\//i.test(s);
+const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
+
+/** What tapping a support channel does: open a chat or site, write an e-mail, or nothing. */
+function ServiceAction({ item }: { item: CustomerServiceItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const primary = item.itemType === 1;
+  const label = primary ? t('service.chat') : t('service.open');
+  if (isWebLink(item.param1)) {
+    return (
+      <Button color={primary ? 'primary' : 'default'} shape="rounded" size="small" onClick={() => void window.open(item.param1, '_blank', 'noopener')}>
+        {label}
+      </Button>
+    );
+  }
+  if (item.param1.startsWith('/') && item.param1 !== pathname) {
+    return (
+      <Button color={primary ? 'primary' : 'default'} shape="rounded" size="small" onClick={() => void navigate({ href: item.param1 })}>
+        {label}
+      </Button>
+    );
+  }
+  if (isEmail(item.param1)) {
+    return (
+      <a className="adm-button adm-button-default adm-button-shape-rounded adm-button-small service-item__mail" href={`mailto:${item.param1}`}>
+        {t('service.email')}
+      </a>
+    );
+  }
+  return null;
+}
 
 export function ServicePage() {
   const { t } = useTranslation();
@@ -100,15 +133,10 @@ export function ServicePage() {
         <section key={item.id} className="card service-item" data-testid="service-item">
           <div className="service-item__text">
             <h2 className="service-item__name">{item.name}</h2>
-            {item.param2 && <p className="muted small">{item.param2}</p>}
-            {!isWebLink(item.param1) && <p className="service-item__contact">{item.param1}</p>}
+            {item.itemType !== 1 && item.param2 && item.param2 !== item.param1 && <p className="muted small">{item.param2}</p>}
+            {!isWebLink(item.param1) && !item.param1.startsWith('/') && <p className="service-item__contact">{item.param1}</p>}
           </div>
-          {isWebLink(item.param1) && (
-            <Button color={item.itemType === 1 ? 'primary' : 'default'} shape="rounded" size="small"
-              onClick={() => void window.open(item.param1, '_blank', 'noopener')}>
-              {item.itemType === 1 ? t('service.chat') : t('service.open')}
-            </Button>
-          )}
+          <ServiceAction item={item} />
         </section>
       ))}
     </div>
