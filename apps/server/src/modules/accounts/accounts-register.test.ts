@@ -22,6 +22,12 @@ describeDb('accounts: registration', () => {
     expect(me.data.user.account).toBe('Neo_2026');
   });
 
+  it('lets exactly one of two simultaneous registrations of one name win', async () => {
+    const body = { account: 'race_name', password: 'matrix-12' };
+    const results = await Promise.all([call(t.app, 'accountRegist', body), call(t.app, 'accountRegist', { ...body, account: 'RACE_NAME' })]);
+    expect(results.map((r) => r.code).sort()).toEqual([200, ErrorCode.accountExists]);
+  });
+
   it('refuses a taken account name regardless of case', async () => {
     await buildPlayer(t.app, { account: 'Trinity' });
     const before = await countRows(t.database, 'app_user');

@@ -128,6 +128,16 @@ describeDb('accounts: sessions, passwords and profile', () => {
     expect(after.data.user).toMatchObject({ nickname: 'Lucky Star', avatar: 7 });
   });
 
+  it('acts only on the caller\'s own account (the wrong player is never touched)', async () => {
+    const a = await buildPlayer(t.app);
+    const b = await buildPlayer(t.app);
+    await call(t.app, 'updateProfile', { nickname: 'Only A' }, a.token);
+    await call(t.app, 'initPassword', { password: 'a-new-pass', oldPassword: a.password }, a.token);
+    const bInfo = await call(t.app, 'getAfterLoginInfoWeb', {}, b.token);
+    expect(bInfo.data.user.nickname).toBe(b.account);
+    expect((await call(t.app, 'accountLogin', { account: b.account, password: b.password })).code).toBe(200);
+  });
+
   it('getAfterLoginInfoWeb, refreshData and preLogin return the logged-in player', async () => {
     const p = await buildPlayer(t.app);
     const info = await call(t.app, 'getAfterLoginInfoWeb', { version: '1.1.2' }, p.token);

@@ -94,6 +94,16 @@ describeDb('system: health, headers, errors, limits, static files', () => {
     await app.close();
   });
 
+  it('rate-limits smsSend per IP on top of the per-phone limits', async () => {
+    const app = await buildApp({ database: t.database, config: { ...t.config, rateLimit: { globalPerMin: 1000, authPerMin: 100, smsPerMin: 2 } }, clock: t.clock });
+    const codes: number[] = [];
+    for (const mobile of ['5511911110001', '5511911110002', '5511911110003']) {
+      codes.push((await call(app, 'smsSend', { mobile, type: 3 })).code);
+    }
+    expect(codes).toEqual([200, 200, 429]);
+    await app.close();
+  });
+
   it('applies a global per-IP limit to every call', async () => {
     const app = await buildApp({ database: t.database, config: { ...t.config, rateLimit: { globalPerMin: 2, authPerMin: 100, smsPerMin: 100 } }, clock: t.clock });
     expect((await call(app, 'preLogin', {})).code).toBe(200);

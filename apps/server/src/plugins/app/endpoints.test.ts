@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callNeedsSession, endpointList } from '@playhall/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, ErrorCode, callNeedsSession, endpointList, refreshDataEndpoint, updateProfileEndpoint } from '@playhall/contract';
+import { EndpointRegistry, mountEndpoints } from './endpoints.ts';
+import { installErrorHandler } from './errors.ts';
 import { call, countRows, createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
 
@@ -73,5 +76,46 @@ describeDb('endpoint mounter: every contract call is served with the right sessi
     expect(overConfigured).toMatchObject({ code: 400, msg: 'Account must be 4 to 16 characters' });
 
     expect(await countRows(t.database, 'app_user')).toBe(before);
+  });
+});
+
+describe('endpoint mounter without a database', () => {
+  async function appWith(register: (r: EndpointRegistry) => void, validateResponses = true) {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    const registry = new EndpointRegistry();
+    register(registry);
+    mountEndpoints(app, registry, { resolveSession: async () => null, validateResponses, rateLimits: { auth: 100, sms: 100 } });
+    await app.ready();
+    return app;
+  }
+
+  it('fails a response that does not match the contract when validating (tests)', async () => {
+    const wrong = async () => ({ errcode: 'not-a-number' }) as never;
+    const strict = await appWith((r) => r.handle(refreshDataEndpoint, wrong));
+    const res = await strict.inject({ method: 'POST', url: '/app/v1/refreshData', payload: {} });
+    expect(res.json()).toMatchObject({ code: 500 });
+    const lax = await appWith((r) => r.handle(refreshDataEndpoint, wrong), false);
+    expect((await lax.inject({ method: 'POST', url: '/app/v1/refreshData', payload: {} })).json()).toMatchObject({ code: 200 });
+  });
+
+  it('maps an AppError to its code, HTTP 200 for product codes and the same HTTP status below 600', async () => {
+    let code: ErrorCode = ErrorCode.accountLocked;
+    const app = await appWith((r) =>
+      r.handle(refreshDataEndpoint, async () => {
+        throw new AppError(code, undefined, { hint: 1 });
+      }),
+    );
+    const product = await app.inject({ method: 'POST', url: '/app/v1/refreshData', payload: {} });
+    expect(product.statusCode).toBe(200);
+    expect(product.json()).toEqual({ code: 2003, msg: expect.stringMatching(/locked/), data: { hint: 1 } });
+    code = ErrorCode.forbidden;
+    expect((await app.inject({ method: 'POST', url: '/app/v1/refreshData', payload: {} })).statusCode).toBe(403);
+  });
+
+  it('refuses to handle one endpoint twice', () => {
+    const registry = new EndpointRegistry();
+    registry.handle(updateProfileEndpoint, async () => ({}) as never);
+    expect(() => registry.handle(updateProfileEndpoint, async () => ({}) as never)).toThrow(/handled twice/);
   });
 });
