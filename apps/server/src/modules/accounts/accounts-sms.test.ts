@@ -29,6 +29,14 @@ describeDb('accounts: SMS codes and their limits', () => {
     expect((await call(t.app, 'smsSend', { mobile, type: AuthMode.loginAndRegister })).code).toBe(200);
   });
 
+  it('sends one code when several requests for one phone arrive at once', async () => {
+    const mobile = newMobile();
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(t.app, 'smsSend', { mobile, type: AuthMode.loginAndRegister })));
+    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.code === ErrorCode.smsTooFrequent)).toHaveLength(7);
+    expect((await t.app.inject({ method: 'GET', url: `/dev/sms-inbox?mobile=${mobile}` })).json()).toHaveLength(1);
+  });
+
   it('stops at smsCodeSendLimit sends per phone per day and allows more the next day', async () => {
     await setAppConfig(t.database, 'smsCodeSendLimit', 3);
     try {

@@ -2,6 +2,14 @@ import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/tx.ts';
 import { smsCode, smsMessage } from '../../db/schema.ts';
 
+/**
+ * Serialises sends to one phone until the transaction ends, so two simultaneous requests cannot
+ * both pass the 60 s and daily checks.
+ */
+export async function lockPhone(x: Executor, mobile: string): Promise<void> {
+  await x.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+}
+
 export async function lastCodeSentAt(x: Executor, mobile: string): Promise<Date | null> {
   const rows = await x
     .select({ createdAt: smsCode.createdAt })

@@ -71,6 +71,7 @@ export function createSmsService(deps: {
       const config = await deps.getConfig();
       await checkPurpose(mobile, purpose, userId);
       const msg = await withTx(db, async (tx) => {
+        await smsRepo.lockPhone(tx, mobile);
         const now = clock.now();
         const last = await smsRepo.lastCodeSentAt(tx, mobile);
         if (last && now.getTime() - last.getTime() < SMS_RESEND_MS) {
