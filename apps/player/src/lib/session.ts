@@ -54,7 +54,10 @@ export function saveSession(token: string, user: UserInfo): void {
   useSession.setState({ token, user });
 }
 
+/** Updates the stored user of the current session; a late answer for a session already gone is dropped. */
 export function setUser(user: UserInfo): void {
+  const { token } = useSession.getState();
+  if (!token || localStorage.getItem(StorageKey.token) !== token) return;
   localStorage.setItem(StorageKey.user, JSON.stringify(user));
   useSession.setState({ user });
 }
