@@ -101,4 +101,20 @@ describe.skipIf(!hasChromium)('every screen', () => {
       await context.close();
     }
   });
+
+  it('renders Thai and Portuguese text (fonts present, nothing left in English)', async () => {
+    for (const [lng, home, login] of [
+      ['th-TH', 'ล็อบบี้เกมของคุณ พร้อมรางวัล', 'จดจำฉัน'],
+      ['pt-BR', 'Seu lobby de jogos, com recompensas', 'Lembrar de mim'],
+    ] as const) {
+      const context = await stack.newContext();
+      await context.addCookies([{ name: 'lang', value: lng, url: stack.baseUrl }]);
+      const page = await context.newPage();
+      await expectScreen(page, '/', home);
+      await snap(page, `screen-home-${lng}`);
+      await expectScreen(page, '/auth/login?type=account', login);
+      await snap(page, `screen-login-${lng}`);
+      await context.close();
+    }
+  });
 });
