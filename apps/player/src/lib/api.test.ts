@@ -25,14 +25,14 @@ function answer(body: unknown, status = 200) {
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: ReturnType<typeof vi.fn<(href: string) => void>>;
 
 beforeEach(() => {
   localStorage.clear();
   useSession.setState({ token: null, user: null, afterLogin: null });
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  navigate = vi.fn();
+  navigate = vi.fn<(href: string) => void>();
   setNavigator(navigate);
   vi.mocked(showTimeoutDialog).mockClear();
   vi.mocked(showErrorToast).mockClear();

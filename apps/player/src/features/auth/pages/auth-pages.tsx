@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -21,7 +21,8 @@ function useAuthPage() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as AuthSearch;
   const loggedIn = useIsLoggedIn();
-  const done = () => void navigate({ href: search.redirect ?? paths.index, replace: true });
+  const target = search.redirect ?? paths.index;
+  const done = useCallback(() => void navigate({ href: target, replace: true }), [navigate, target]);
   const switchTo = (target: AuthModal) =>
     void navigate({ to: pageOf[target], search: search.redirect ? { redirect: search.redirect } : {} });
   return { search, loggedIn, done, switchTo };
@@ -45,11 +46,12 @@ function AuthPage({ titleKey, subtitleKey, children }: { titleKey: string; subti
 
 export function LoginPage() {
   const { search, loggedIn, done, switchTo } = useAuthPage();
+  // Only on arrival: a logged-in player has nothing to do here. (A login made on this page
+  // navigates by itself, so later changes of `loggedIn` must not navigate twice.)
+  const [arrivedLoggedIn] = useState(loggedIn);
   useEffect(() => {
-    if (loggedIn) done();
-    // Only on arrival: a logged-in player has nothing to do here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (arrivedLoggedIn) done();
+  }, [arrivedLoggedIn, done]);
   return (
     <AuthPage titleKey="auth.loginTitle" subtitleKey="auth.loginSubtitle">
       <LoginForm key={search.type ?? 'default'} initialKind={search.type} onDone={done} onSwitch={switchTo} />
