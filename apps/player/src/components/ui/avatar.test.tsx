@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+
+afterEach(cleanup);
 import { Avatar, DEFAULT_AVATAR_SRC } from './avatar.tsx';
 
 describe('Avatar', () => {

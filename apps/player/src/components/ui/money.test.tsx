@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+
+afterEach(cleanup);
 import fc from 'fast-check';
 import '../../lib/i18n.ts';
 import { Money, formatMoney, moneyUnits } from './money.tsx';
