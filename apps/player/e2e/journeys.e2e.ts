@@ -132,6 +132,20 @@ describe.skipIf(!hasChromium)('player journeys', () => {
     await page.getByTestId('hero').waitFor();
   });
 
+  it('goes back with the nav bar arrow, and home from a deep link', async () => {
+    const { page } = await newPage();
+    await page.goto('/');
+    await page.locator('.quick-link', { hasText: 'FAQ' }).click();
+    await page.locator('.faq-list').waitFor();
+    await page.locator('.adm-nav-bar-back').click();
+    await page.getByTestId('hero').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/terms-of-use');
+    await page.locator('.content-title').waitFor();
+    await page.locator('.adm-nav-bar-back').click();
+    await page.getByTestId('hero').waitFor();
+  });
+
   it('keeps the chosen language across a reload in a SameSite=Lax cookie for 365 days', async () => {
     const { context, page } = await newPage();
     await page.goto('/');

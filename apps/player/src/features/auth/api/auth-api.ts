@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd-mobile/es/components/form';
-import type { SessionResult } from '@playhall/contract';
+import { ClientConstants, type SessionResult } from '@playhall/contract';
 import { ApiError, call } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { saveSession, setAfterLogin } from '../../../lib/session.ts';
@@ -13,7 +13,7 @@ import { showErrorToast } from '../../../lib/notify.ts';
 export async function startSession(result: SessionResult): Promise<void> {
   saveSession(result.token, result.user);
   try {
-    const info = await call('getAfterLoginInfoWeb', { version: '1.1.2', os: detectOs() }, { quiet: true });
+    const info = await call('getAfterLoginInfoWeb', { version: ClientConstants.appVersion, os: detectOs() }, { quiet: true });
     saveSession(result.token, info.user);
     setAfterLogin({
       inviteCode: info.inviteCode,
