@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The journeys' server lets a phone get a new code after this many seconds (60 by default). */
+export const SMS_RESEND_SECONDS = 3;
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 const screenshotDir = join(repoRoot, 'screenshots');
@@ -89,6 +92,7 @@ export async function startStack(): Promise<Stack> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Many journeys from one address in a minute: keep the per-IP limits out of the way.
+      SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
       RATE_LIMIT_AUTH_PER_MIN: '200',
       RATE_LIMIT_SMS_PER_MIN: '50',
       RATE_LIMIT_GLOBAL_PER_MIN: '5000',

@@ -1,13 +1,13 @@
 /**
  * The issue's browser journeys, against the real server and the built app, at 390×844.
  * They run in order in one file: the forgot-password journey reuses the phone registered
- * earlier (the server allows one code per phone per minute, so it waits out the rest).
+ * earlier (the journeys' server allows one code per phone every few seconds; it waits that out).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, latestSmsCode, snap, startStack, uniqueAccount, uniqueMobile, type Stack } from './harness.ts';
+import { hasChromium, latestSmsCode, snap, SMS_RESEND_SECONDS, startStack, uniqueAccount, uniqueMobile, type Stack } from './harness.ts';
 
-const SMS_RESEND_MS = 60_000;
+const SMS_RESEND_MS = SMS_RESEND_SECONDS * 1000;
 
 async function fill(page: Page, id: string, value: string) {
   await page.locator(`input#${id}`).fill(value);
@@ -213,7 +213,7 @@ describe.skipIf(!hasChromium)('player journeys', () => {
     await page.getByTestId('to-forget').or(page.getByText('Forgot password?')).first().click();
     await page.waitForURL(/\/auth\/forget/);
     await fill(page, 'mobile', phone);
-    // One code per phone per minute: wait out what is left since the registration code.
+    // One code per phone per resend gap: wait out what is left since the registration code.
     const wait = phoneCodeSentAt + SMS_RESEND_MS + 1_500 - Date.now();
     if (wait > 0) await page.waitForTimeout(wait);
     const before = new Date(Date.now() - 1_000).toISOString();

@@ -53,7 +53,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(db, clock, app.log);
   const provider = config.smsProvider === 'dev' ? createDevSmsProvider(app.log) : createLogSmsProvider(app.log);
-  const sms = createSmsService({ db, clock, provider, getConfig });
+  const sms = createSmsService({ db, clock, provider, getConfig, resendMs: config.smsResendSeconds * 1000 });
   const deps = { db, clock, hasher: hasher ?? createPasswordHasher(config.argon2), sessions, sms, getConfig };
   const auth = createAuthService(deps);
   const profile = createProfileService(deps);
@@ -68,6 +68,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',
     rateLimits: { auth: config.rateLimit.authPerMin, sms: config.rateLimit.smsPerMin },
+    accountPerMin: config.rateLimit.accountPerMin,
   });
 
   await registerStatic(app, config);

@@ -24,9 +24,11 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SMS_PROVIDER: z.enum(['dev', 'log']).optional(),
+  SMS_RESEND_SECONDS: intFromEnv(60),
   RATE_LIMIT_GLOBAL_PER_MIN: intFromEnv(600),
   RATE_LIMIT_AUTH_PER_MIN: intFromEnv(20),
   RATE_LIMIT_SMS_PER_MIN: intFromEnv(5),
+  RATE_LIMIT_ACCOUNT_PER_MIN: intFromEnv(300),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
@@ -42,7 +44,9 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   smsProvider: 'dev' | 'log';
-  rateLimit: { globalPerMin: number; authPerMin: number; smsPerMin: number };
+  /** Minimum gap between two SMS codes to one phone. */
+  smsResendSeconds: number;
+  rateLimit: { globalPerMin: number; authPerMin: number; smsPerMin: number; accountPerMin: number };
   trustProxy: boolean;
   /** argon2 cost; tests use a light setting so the suite stays fast. */
   argon2: { memoryCost: number; timeCost: number };
@@ -71,10 +75,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
     smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === 'production' ? 'log' : 'dev'),
+    smsResendSeconds: e.SMS_RESEND_SECONDS,
     rateLimit: {
       globalPerMin: e.RATE_LIMIT_GLOBAL_PER_MIN,
       authPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
       smsPerMin: e.RATE_LIMIT_SMS_PER_MIN,
+      accountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN,
     },
     trustProxy: e.TRUST_PROXY === 'true',
     argon2: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19_456, timeCost: 2 },

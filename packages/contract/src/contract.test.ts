@@ -40,6 +40,15 @@ describe('contract registry', () => {
     for (const e of endpointList) expect(e.isPublic).toBe(isPublicCall(e.path));
   });
 
+  it('serves the calls that start a session without one, and nothing else that is not public', () => {
+    const sessionless = endpointList.filter((e) => !e.needsSession && !e.isPublic).map((e) => e.path);
+    expect(sessionless.sort()).toEqual(
+      ['accountLogin', 'accountLoginSms', 'accountRegist', 'accountRegist4', 'forgetPassword', 'smsSend'].sort(),
+    );
+    expect(endpoints.updateProfile.needsSession).toBe(true);
+    expect(endpoints.preLogin.needsSession).toBe(false);
+  });
+
   it('generates an OpenAPI operation for every endpoint with JSON schemas', () => {
     const doc = buildOpenApi() as { paths: Record<string, { post: { requestBody: unknown } }> };
     expect(Object.keys(doc.paths).sort()).toEqual(endpointList.map((e) => `/app/v1/${e.path}`).sort());

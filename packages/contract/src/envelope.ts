@@ -33,10 +33,10 @@ export interface Endpoint<
 > {
   /** Path under /app/v1/, e.g. `accountLogin`. */
   path: P;
-  /** Public calls need no token (spec §6); all others answer 401 without one. */
+  /** Public calls (spec §6) never force a login on the client. */
   isPublic: boolean;
   /** False for public calls and for the calls that start a session (login, register...). */
-  needsSession?: boolean;
+  needsSession: boolean;
   summary: string;
   request: Req;
   response: Res;

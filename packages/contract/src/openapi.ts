@@ -10,7 +10,7 @@ export function buildOpenApi(): Record<string, unknown> {
       post: {
         operationId: e.path.replace('/', '_'),
         summary: e.summary,
-        security: e.needsSession === false ? [] : [{ bearer: [] }],
+        security: e.needsSession ? [{ bearer: [] }] : [],
         requestBody: {
           required: true,
           content: { 'application/json': { schema: z.toJSONSchema(e.request, { io: 'input', unrepresentable: 'any' }) } },

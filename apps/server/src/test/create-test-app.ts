@@ -45,7 +45,7 @@ export interface TestApp {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'dev', PLAYER_DIST: '/nonexistent-player-dist' });
-  return { ...base, rateLimit: { globalPerMin: 100_000, authPerMin: 100_000, smsPerMin: 100_000 }, ...overrides };
+  return { ...base, rateLimit: { globalPerMin: 100_000, authPerMin: 100_000, smsPerMin: 100_000, accountPerMin: 100_000 }, ...overrides };
 }
 
 /**

@@ -9,6 +9,7 @@ import * as smsRepo from './sms.repo.ts';
 import * as usersRepo from './users.repo.ts';
 
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
+/** Default gap between two codes to one phone; `SMS_RESEND_SECONDS` changes it. */
 export const SMS_RESEND_MS = MINUTE;
 export const SMS_MAX_TRIES = 5;
 
@@ -49,8 +50,9 @@ export function createSmsService(deps: {
   clock: Clock;
   provider: SmsProvider;
   getConfig: () => Promise<AppConfigFields>;
+  resendMs?: number;
 }): SmsService {
-  const { db, clock, provider } = deps;
+  const { db, clock, provider, resendMs = SMS_RESEND_MS } = deps;
 
   /** Product choice: register codes only for new phones, forget codes only for known ones. */
   async function checkPurpose(mobile: string, purpose: number, userId: number | null): Promise<void> {
@@ -74,8 +76,8 @@ export function createSmsService(deps: {
         await smsRepo.lockPhone(tx, mobile);
         const now = clock.now();
         const last = await smsRepo.lastCodeSentAt(tx, mobile);
-        if (last && now.getTime() - last.getTime() < SMS_RESEND_MS) {
-          const resendAfterSeconds = Math.ceil((SMS_RESEND_MS - (now.getTime() - last.getTime())) / 1000);
+        if (last && now.getTime() - last.getTime() < resendMs) {
+          const resendAfterSeconds = Math.ceil((resendMs - (now.getTime() - last.getTime())) / 1000);
           throw new AppError(ErrorCode.smsTooFrequent, `Please wait ${resendAfterSeconds} s before requesting another code`, {
             resendAfterSeconds,
           });
@@ -101,7 +103,7 @@ export function createSmsService(deps: {
         return message;
       });
       await provider.deliver(msg);
-      return { resendAfterSeconds: SMS_RESEND_MS / 1000, expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
+      return { resendAfterSeconds: Math.ceil(resendMs / 1000), expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
     },
 
     async check(x, rawMobile, purpose, code) {

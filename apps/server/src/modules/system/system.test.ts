@@ -1,3 +1,4 @@
+import { buildPlayer } from '../../test/factories.ts';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,7 +81,7 @@ describeDb('system: health, headers, errors, limits, static files', () => {
   it('rate-limits login per IP with a 429 envelope', async () => {
     const app = await buildApp({
       database: t.database,
-      config: { ...t.config, rateLimit: { globalPerMin: 1000, authPerMin: 3, smsPerMin: 2 } },
+      config: { ...t.config, rateLimit: { globalPerMin: 1000, authPerMin: 3, smsPerMin: 2, accountPerMin: 1000 } },
       clock: t.clock,
     });
     const codes: number[] = [];
@@ -95,7 +96,7 @@ describeDb('system: health, headers, errors, limits, static files', () => {
   });
 
   it('rate-limits smsSend per IP on top of the per-phone limits', async () => {
-    const app = await buildApp({ database: t.database, config: { ...t.config, rateLimit: { globalPerMin: 1000, authPerMin: 100, smsPerMin: 2 } }, clock: t.clock });
+    const app = await buildApp({ database: t.database, config: { ...t.config, rateLimit: { globalPerMin: 1000, authPerMin: 100, smsPerMin: 2, accountPerMin: 1000 } }, clock: t.clock });
     const codes: number[] = [];
     for (const mobile of ['5511911110001', '5511911110002', '5511911110003']) {
       codes.push((await call(app, 'smsSend', { mobile, type: 3 })).code);
@@ -105,10 +106,34 @@ describeDb('system: health, headers, errors, limits, static files', () => {
   });
 
   it('applies a global per-IP limit to every call', async () => {
-    const app = await buildApp({ database: t.database, config: { ...t.config, rateLimit: { globalPerMin: 2, authPerMin: 100, smsPerMin: 100 } }, clock: t.clock });
+    const app = await buildApp({ database: t.database, config: { ...t.config, rateLimit: { globalPerMin: 2, authPerMin: 100, smsPerMin: 100, accountPerMin: 1000 } }, clock: t.clock });
     expect((await call(app, 'preLogin', {})).code).toBe(200);
     expect((await call(app, 'preLogin', {})).code).toBe(200);
     expect((await call(app, 'preLogin', {})).code).toBe(429);
+    await app.close();
+  });
+
+  it('limits one account across IPs, without slowing other accounts', async () => {
+    const app = await buildApp({
+      database: t.database,
+      config: { ...t.config, rateLimit: { globalPerMin: 1000, authPerMin: 100, smsPerMin: 100, accountPerMin: 3 } },
+      clock: t.clock,
+    });
+    const [busy, calm] = [await buildPlayer(app), await buildPlayer(app)];
+    const fromIp = async (token: string, ip: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/app/v1/getCustomerServices',
+        payload: {},
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: ip,
+      });
+      return (res.json() as { code: number }).code;
+    };
+    const codes = [];
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) codes.push(await fromIp(busy.token, ip));
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect(await fromIp(calm.token, '10.0.0.4')).toBe(200);
     await app.close();
   });
 

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode, callNeedsSession, endpointList, refreshDataEndpoint, updateProfileEndpoint } from '@playhall/contract';
@@ -82,10 +83,11 @@ describeDb('endpoint mounter: every contract call is served with the right sessi
 describe('endpoint mounter without a database', () => {
   async function appWith(register: (r: EndpointRegistry) => void, validateResponses = true) {
     const app = Fastify({ logger: false });
+    await app.register(rateLimit, { global: false });
     installErrorHandler(app);
     const registry = new EndpointRegistry();
     register(registry);
-    mountEndpoints(app, registry, { resolveSession: async () => null, validateResponses, rateLimits: { auth: 100, sms: 100 } });
+    mountEndpoints(app, registry, { resolveSession: async () => null, validateResponses, rateLimits: { auth: 100, sms: 100 }, accountPerMin: 100 });
     await app.ready();
     return app;
   }

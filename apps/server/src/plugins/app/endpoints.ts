@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, ErrorCode, callNeedsSession, type Endpoint } from '@playhall/contract';
+import { AppError, ErrorCode, type Endpoint } from '@playhall/contract';
 import { validationError } from './errors.ts';
 
 export interface SessionInfo {
@@ -42,6 +42,8 @@ export interface MountOptions {
   /** In tests every response is checked against the contract and a mismatch fails the call. */
   validateResponses: boolean;
   rateLimits: Record<RateLimitTier, number>;
+  /** Calls per minute one account may make, from any number of IPs. */
+  accountPerMin: number;
 }
 
 /** `Authorization: Bearer <token>`, or the bare token as some clients send it. */
@@ -58,15 +60,29 @@ export function readToken(req: FastifyRequest): string | null {
  * Any other /app/v1/* path answers code 404.
  */
 export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry, opts: MountOptions): void {
+  // Per-account limit on top of the per-IP ones, in the same store (Redis when configured).
+  const userOf = new WeakMap<FastifyRequest, number>();
+  const limitAccount = app.createRateLimit({
+    max: opts.accountPerMin,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `user:${userOf.get(req)}`,
+  });
   for (const { endpoint, handler, rateLimit } of registry.entries.values()) {
-    const needsSession = callNeedsSession(endpoint.path);
     app.post(
       `/app/v1/${endpoint.path}`,
       { config: rateLimit ? { rateLimit: { max: opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {} },
       async (req) => {
         const token = readToken(req);
         const session = token ? await opts.resolveSession(token) : null;
-        if (needsSession && !session) throw new AppError(ErrorCode.unauthorized);
+        if (endpoint.needsSession && !session) throw new AppError(ErrorCode.unauthorized);
+        if (session) {
+          userOf.set(req, session.userId);
+          // `isAllowed` only means "on the allow list"; `isExceeded` is the verdict.
+          const verdict = await limitAccount(req);
+          if (!verdict.isAllowed && verdict.isExceeded) {
+            throw new AppError(ErrorCode.rateLimited, 'Too many requests from this account, please wait a moment and try again');
+          }
+        }
         const parsed = endpoint.request.safeParse(req.body ?? {});
         if (!parsed.success) throw validationError(parsed.error);
         const data = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip }, parsed.data);
