@@ -29,7 +29,7 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
     });
     expect(res.data.faq.length).toBeGreaterThanOrEqual(8);
     expect(res.data.notices.length).toBeGreaterThanOrEqual(2);
-    expect(res.data.appCustomerServiceQueue[0]).toMatchObject({ itemType: 1 });
+    expect(res.data.appCustomerServiceQueue[0]).toMatchObject({ itemType: 2, param1: 'support@playhall.example' });
   });
 
   it('translates FAQ, notices and pages into every shipped language', async () => {
@@ -53,14 +53,14 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
     const res = await call(t.app, 'preLogin', { gameListVersion: 0, os: 'Android', deviceModel: 'Pixel', lang: 'pt-BR' });
     expect(res.data).toMatchObject({ gameListVersion: 1, gameShowNum: 12, user: null });
     expect(res.data.notices[0].title).toBe('Bem-vindo ao Playhall');
-    expect(res.data.appCustomerServiceQueue.map((i: { itemType: number }) => i.itemType)).toEqual([1, 2, 3]);
+    expect(res.data.appCustomerServiceQueue.map((i: { itemType: number }) => i.itemType)).toEqual([2, 3]);
   });
 
   it('getCustomerServices returns the queue to a logged-in player', async () => {
     const p = await buildPlayer(t.app);
     const res = await call(t.app, 'getCustomerServices', {}, p.token);
-    expect(res.data.appCustomerServiceQueue).toHaveLength(3);
-    expect(res.data.appCustomerServiceQueue[2]).toMatchObject({ param1: 'https://t.me/playhall_support' });
+    expect(res.data.appCustomerServiceQueue).toHaveLength(2);
+    expect(res.data.appCustomerServiceQueue[1]).toMatchObject({ param1: 'https://t.me/playhall_support' });
   });
 
   it('keeps operator edits when the seed runs again at the next start', async () => {
