@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AuthMode } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
+import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
-import { applyFieldErrors } from '../api/auth-api.ts';
 import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
 import { LinkButton, type SwitchAuth } from './auth-links.tsx';
 
@@ -13,20 +12,12 @@ export function ForgetForm({ onSwitch }: { onSwitch: SwitchAuth }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const rules = useFieldRules();
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (v: { mobile: string; code: string; password: string }) => {
-    setBusy(true);
-    try {
-      await call('forgetPassword', { mobile: v.mobile.trim(), code: v.code.trim(), password: v.password });
-      showSuccessToast(t('auth.passwordReset'));
-      onSwitch('login');
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v: { mobile: string; code: string; password: string }) => {
+    await call('forgetPassword', { mobile: v.mobile.trim(), code: v.code.trim(), password: v.password });
+    showSuccessToast(t('auth.passwordReset'));
+    onSwitch('login');
+  });
 
   return (
     <div className="auth-form">

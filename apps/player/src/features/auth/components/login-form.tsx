@@ -3,10 +3,11 @@ import { Button, Checkbox, Form, Input, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AuthMode, LoginType } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
+import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
 import { deviceId } from '../../../lib/platform.ts';
 import { rememberAccount, rememberedAccount } from '../../../lib/session.ts';
-import { applyFieldErrors, startSession } from '../api/auth-api.ts';
+import { startSession } from '../api/auth-api.ts';
 import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
 import { LinkButton, type SwitchAuth } from './auth-links.tsx';
 
@@ -22,23 +23,15 @@ function AccountLogin({ onDone, onSwitch }: Omit<LoginFormProps, 'initialKind'>)
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const rules = useFieldRules();
-  const [busy, setBusy] = useState(false);
   const remembered = rememberedAccount();
 
-  const submit = async (v: { account: string; password: string; remember: boolean }) => {
-    setBusy(true);
-    try {
-      const account = v.account.trim();
-      const res = await call('accountLogin', { account, password: v.password, loginType: LoginType.account, deviceId: deviceId() });
-      rememberAccount(v.remember ? account : null);
-      await startSession(res);
-      onDone();
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v: { account: string; password: string; remember: boolean }) => {
+    const account = v.account.trim();
+    const res = await call('accountLogin', { account, password: v.password, loginType: LoginType.account, deviceId: deviceId() });
+    rememberAccount(v.remember ? account : null);
+    await startSession(res);
+    onDone();
+  });
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} initialValues={{ account: remembered ?? '', remember: Boolean(remembered) }}
@@ -64,25 +57,17 @@ function PhoneLogin({ onDone, onSwitch }: Omit<LoginFormProps, 'initialKind'>) {
   const config = useAppConfig();
   const [form] = Form.useForm();
   const rules = useFieldRules();
-  const [busy, setBusy] = useState(false);
   const otp = config?.otpStatus ?? true;
   const [withPassword, setWithPassword] = useState(!otp);
 
-  const submit = async (v: { mobile: string; code?: string; password?: string }) => {
-    setBusy(true);
-    try {
-      const mobile = v.mobile.trim();
-      const res = withPassword
-        ? await call('accountLogin', { account: mobile, password: v.password ?? '', loginType: LoginType.phoneNoOtp, deviceId: deviceId() })
-        : await call('accountLoginSms', { mobile, code: v.code ?? '', type: AuthMode.loginAndRegister, deviceId: deviceId() });
-      await startSession(res);
-      onDone();
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v: { mobile: string; code?: string; password?: string }) => {
+    const mobile = v.mobile.trim();
+    const res = withPassword
+      ? await call('accountLogin', { account: mobile, password: v.password ?? '', loginType: LoginType.phoneNoOtp, deviceId: deviceId() })
+      : await call('accountLoginSms', { mobile, code: v.code ?? '', type: AuthMode.loginAndRegister, deviceId: deviceId() });
+    await startSession(res);
+    onDone();
+  });
 
   return (
     <Form form={form} layout="vertical" onFinish={submit}

@@ -3,9 +3,10 @@ import { Button, Form, Input, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AuthMode, LoginType } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
+import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
 import { deviceId } from '../../../lib/platform.ts';
-import { applyFieldErrors, startSession } from '../api/auth-api.ts';
+import { startSession } from '../api/auth-api.ts';
 import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
 import { LinkButton, type SwitchAuth } from './auth-links.tsx';
 
@@ -30,31 +31,23 @@ function RegisterFields({ kind, inviteCode, onDone }: { kind: RegisterKind; invi
   const config = useAppConfig();
   const [form] = Form.useForm();
   const rules = useFieldRules();
-  const [busy, setBusy] = useState(false);
   const otp = config?.otpStatus ?? true;
 
-  const submit = async (v: RegisterValues) => {
-    setBusy(true);
+  const { busy, submit } = useFormSubmit(form, async (v: RegisterValues) => {
     const invite = v.inviteCode?.trim() || undefined;
-    try {
-      const res =
-        kind === 'account'
-          ? await call('accountRegist', { account: (v.account ?? '').trim(), password: v.password, inviteCode: invite, deviceId: deviceId() })
-          : await call('accountRegist4', {
-              mobile: (v.mobile ?? '').trim(),
-              code: otp ? v.code : undefined,
-              password: v.password,
-              inviteCode: invite,
-              deviceId: deviceId(),
-            });
-      await startSession(res);
-      onDone();
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const res =
+      kind === 'account'
+        ? await call('accountRegist', { account: (v.account ?? '').trim(), password: v.password, inviteCode: invite, deviceId: deviceId() })
+        : await call('accountRegist4', {
+            mobile: (v.mobile ?? '').trim(),
+            code: otp ? v.code : undefined,
+            password: v.password,
+            inviteCode: invite,
+            deviceId: deviceId(),
+          });
+    await startSession(res);
+    onDone();
+  });
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} initialValues={{ inviteCode: inviteCode ?? '' }}

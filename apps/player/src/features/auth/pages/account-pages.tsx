@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AuthMode } from '@playhall/contract';
 import { paths } from '../../../app/paths.ts';
 import { call } from '../../../lib/api.ts';
+import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
 import { setUser, useSession } from '../../../lib/session.ts';
-import { applyFieldErrors } from '../api/auth-api.ts';
 import { PasswordInput, SmsCodeInput, useFieldRules } from '../components/fields.tsx';
 
 /** Bind a phone number to the logged-in account (code sent with auth mode 1). */
@@ -17,21 +16,13 @@ export function BindPage() {
   const mobile = useSession((s) => s.user?.mobile);
   const [form] = Form.useForm();
   const rules = useFieldRules();
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (v: { mobile: string; code: string }) => {
-    setBusy(true);
-    try {
-      const res = await call('bindAccount', { mobile: v.mobile.trim(), code: v.code.trim() });
-      setUser(res.user);
-      showSuccessToast(t('account.phoneBound'));
-      void navigate({ to: paths.memberProfile, replace: true });
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v: { mobile: string; code: string }) => {
+    const res = await call('bindAccount', { mobile: v.mobile.trim(), code: v.code.trim() });
+    setUser(res.user);
+    showSuccessToast(t('account.phoneBound'));
+    void navigate({ to: paths.memberProfile, replace: true });
+  });
 
   if (mobile) {
     return (
@@ -66,21 +57,13 @@ export function SetPasswordPage() {
   const hasPassword = user?.hasPassword ?? false;
   const [form] = Form.useForm();
   const rules = useFieldRules();
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (v: { oldPassword?: string; password: string }) => {
-    setBusy(true);
-    try {
-      await call('initPassword', { password: v.password, oldPassword: hasPassword ? v.oldPassword : undefined });
-      if (user) setUser({ ...user, hasPassword: true });
-      showSuccessToast(t('account.passwordSaved'));
-      void navigate({ to: paths.memberProfile, replace: true });
-    } catch (err) {
-      applyFieldErrors(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v: { oldPassword?: string; password: string }) => {
+    await call('initPassword', { password: v.password, oldPassword: hasPassword ? v.oldPassword : undefined });
+    if (user) setUser({ ...user, hasPassword: true });
+    showSuccessToast(t('account.passwordSaved'));
+    void navigate({ to: paths.memberProfile, replace: true });
+  });
 
   const confirmRule = {
     validator: async (_: unknown, value: string) => {
