@@ -36,6 +36,18 @@ export const ErrorCode = {
   inviteCodeInvalid: 2014,
   passwordNotSet: 2015,
   accountDisabled: 2016,
+
+  // Deposits 3100-3199.
+  depositChannelUnavailable: 3101,
+  depositItemUnavailable: 3102,
+  depositBelowMinimum: 3103,
+  depositAboveMaximum: 3104,
+  depositBankRequired: 3105,
+  depositLimitExceeded: 3106,
+  depositOrderNotFound: 3107,
+  depositAmountNotWhole: 3108,
+  webhookSignatureInvalid: 3110,
+  webhookMismatch: 3111,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -71,6 +83,16 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   2014: 'The invite code is not valid',
   2015: 'This account has no password yet: log in with an SMS code',
   2016: 'This account is disabled',
+  3101: 'This payment channel is not available',
+  3102: 'This amount option is not available for this channel',
+  3103: 'The amount is below the minimum deposit for this channel',
+  3104: 'The amount is above the maximum deposit for this channel',
+  3105: 'Choose a bank for this payment channel',
+  3106: 'This deposit would exceed your deposit limit',
+  3107: 'Deposit order not found',
+  3108: 'Deposit whole coins only',
+  3110: 'The payment notification signature is not valid',
+  3111: 'The payment notification does not match the order',
 };
 
 /** Error thrown by services; mapped to the envelope only at the edge. */

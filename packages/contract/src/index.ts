@@ -11,3 +11,4 @@ export * from './endpoints/after-login-info.ts';
 export * from './endpoints/refresh-data.ts';
 export * from './endpoints/customer-services.ts';
 export * from './endpoints/auth.ts';
+export * from './endpoints/deposit.ts';

@@ -17,6 +17,13 @@ import {
   smsSendEndpoint,
   updateProfileEndpoint,
 } from './endpoints/auth.ts';
+import {
+  getDepositLimitsEndpoint,
+  getRechargeInfoEndpoint,
+  getRechargeOrderEndpoint,
+  rechargeEndpoint,
+  setDepositLimitsEndpoint,
+} from './endpoints/deposit.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -36,6 +43,11 @@ export const endpoints = {
   [bindAccountEndpoint.path]: bindAccountEndpoint,
   [updateProfileEndpoint.path]: updateProfileEndpoint,
   [logoutEndpoint.path]: logoutEndpoint,
+  [getRechargeInfoEndpoint.path]: getRechargeInfoEndpoint,
+  [rechargeEndpoint.path]: rechargeEndpoint,
+  [getRechargeOrderEndpoint.path]: getRechargeOrderEndpoint,
+  [getDepositLimitsEndpoint.path]: getDepositLimitsEndpoint,
+  [setDepositLimitsEndpoint.path]: setDepositLimitsEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
