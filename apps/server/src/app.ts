@@ -17,6 +17,7 @@ import { createDevSmsProvider, createLogSmsProvider } from './modules/accounts/s
 import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
+import { registerDeposits } from './modules/deposits/deposits.module.ts';
 
 export interface BuildAppOptions {
   database: Database;
@@ -64,6 +65,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   const registry = new EndpointRegistry();
   registerContentRoutes(registry, content);
   registerAccountRoutes(registry, { auth, profile, sms, content });
+  await registerDeposits(app, registry, { db, clock, getConfig, sandboxSecret: config.sandboxPaymentSecret });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',

@@ -30,7 +30,11 @@ const envSchema = z.object({
   RATE_LIMIT_SMS_PER_MIN: intFromEnv(5),
   RATE_LIMIT_ACCOUNT_PER_MIN: intFromEnv(300),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** Signs the sandbox payment provider's webhooks outside production, where a real secret is required. */
+const DEV_SANDBOX_PAYMENT_SECRET = 'playhall-dev-sandbox-payment-secret';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -50,6 +54,8 @@ export interface Config {
   trustProxy: boolean;
   /** argon2 cost; tests use a light setting so the suite stays fast. */
   argon2: { memoryCost: number; timeCost: number };
+  /** HMAC-SHA256 key of the sandbox payment provider's webhooks. */
+  sandboxPaymentSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isTest = e.NODE_ENV === 'test';
+  if (e.NODE_ENV === 'production' && !e.SANDBOX_PAYMENT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SANDBOX_PAYMENT_SECRET: is required in production (the dev default is public)');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -84,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true',
     argon2: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19_456, timeCost: 2 },
+    sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? DEV_SANDBOX_PAYMENT_SECRET,
   };
 }

@@ -122,3 +122,90 @@ export const smsMessage = pgTable('sms_message', {
   code: text('code').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+// Deposits (migration 20261121_0301_deposits.sql).
+
+export const rechargeType = pgTable('recharge_type', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  typeKey: text('type_key').notNull().unique(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  minAmount: bigint('min_amount', { mode: 'bigint' }).notNull().default(sql`100`),
+  minAmount2: bigint('min_amount2', { mode: 'bigint' }).notNull().default(sql`10000`),
+  maxAmount: bigint('max_amount', { mode: 'bigint' }),
+  isDefault: boolean('is_default').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  provider: text('provider').notNull().default('sandbox'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type RechargeTypeRow = typeof rechargeType.$inferSelect;
+
+export const rechargeItem = pgTable('recharge_item', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  price: bigint('price', { mode: 'bigint' }).notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const rechargeTypeItem = pgTable(
+  'recharge_type_item',
+  {
+    typeId: integer('type_id').notNull(),
+    itemId: integer('item_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.typeId, t.itemId] })],
+);
+
+export const rechargeBank = pgTable('recharge_bank', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  typeId: integer('type_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const depositOrder = pgTable('deposit_order', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  orderNo: text('order_no').notNull().unique(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  typeId: integer('type_id').notNull(),
+  itemId: integer('item_id'),
+  bankId: integer('bank_id'),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref'),
+  payTokenHash: text('pay_token_hash').notNull(),
+  isLate: boolean('is_late').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  paidAt: ts('paid_at'),
+  failedAt: ts('failed_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
+export type DepositOrderRow = typeof depositOrder.$inferSelect;
+
+export const depositLimit = pgTable(
+  'deposit_limit',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }),
+    pendingAmount: bigint('pending_amount', { mode: 'bigint' }),
+    pendingAt: ts('pending_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+export type DepositLimitRow = typeof depositLimit.$inferSelect;
+
+export const domainEvent = pgTable('domain_event', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: ts('created_at').notNull(),
+  processedAt: ts('processed_at'),
+});

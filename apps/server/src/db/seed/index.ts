@@ -7,6 +7,7 @@ import { contentPages } from './pages.ts';
 import { faqItems } from './faq.ts';
 import { noticeItems } from './notices.ts';
 import { customerServiceItems } from './customer-service.ts';
+import { seedRecharge } from './recharge.ts';
 
 export interface SeedOptions {
   /** Hashes the demo player's password; the caller passes the configured argon2 cost. */
@@ -51,6 +52,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
     .onConflictDoNothing();
 
   await db.insert(customerServiceItem).values(customerServiceItems).onConflictDoNothing();
+  await seedRecharge(db);
 
   const existing = await db.select({ id: appUser.id }).from(appUser).where(sql`lower(${appUser.account}) = ${DEMO_PLAYER.account}`);
   if (existing.length === 0) {

@@ -1,0 +1,30 @@
+import {
+  AppError,
+  ErrorCode,
+  getDepositLimitsEndpoint,
+  getRechargeInfoEndpoint,
+  getRechargeOrderEndpoint,
+  rechargeEndpoint,
+  setDepositLimitsEndpoint,
+} from '@playhall/contract';
+import type { EndpointRegistry, SessionInfo } from '../../plugins/app/endpoints.ts';
+import type { DepositLimitsService } from './deposit-limits.service.ts';
+import type { DepositsService } from './deposits.service.ts';
+import type { createTradeInfoService } from './trade-info.service.ts';
+
+/** The mounter guarantees a session on calls that need one; this narrows the type. */
+function must(session: SessionInfo | null): SessionInfo {
+  if (!session) throw new AppError(ErrorCode.unauthorized);
+  return session;
+}
+
+export function registerDepositRoutes(
+  registry: EndpointRegistry,
+  s: { deposits: DepositsService; tradeInfo: ReturnType<typeof createTradeInfoService>; limits: DepositLimitsService },
+): void {
+  registry.handle(getRechargeInfoEndpoint, async (ctx, b) => s.tradeInfo.getRechargeInfo(must(ctx.session), b.hash));
+  registry.handle(rechargeEndpoint, async (ctx, b) => s.deposits.createOrder(must(ctx.session), b));
+  registry.handle(getRechargeOrderEndpoint, async (ctx, b) => s.deposits.getOrder(must(ctx.session), b.orderId));
+  registry.handle(getDepositLimitsEndpoint, async (ctx) => s.limits.get(must(ctx.session)));
+  registry.handle(setDepositLimitsEndpoint, async (ctx, b) => s.limits.set(must(ctx.session), { day: b.day, week: b.week, month: b.month }));
+}
