@@ -37,6 +37,11 @@ export const ErrorCode = {
   passwordNotSet: 2015,
   accountDisabled: 2016,
 
+  // Ledger 3001-3099.
+  insufficientBalance: 3001,
+  idempotencyConflict: 3002,
+  unbalancedTransfer: 3003,
+
   // Deposits 3100-3199.
   depositChannelUnavailable: 3101,
   depositItemUnavailable: 3102,
@@ -83,6 +88,9 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   2014: 'The invite code is not valid',
   2015: 'This account has no password yet: log in with an SMS code',
   2016: 'This account is disabled',
+  3001: 'Your balance is not enough for this',
+  3002: 'This operation was already submitted with different details',
+  3003: 'The transfer does not balance',
   3101: 'This payment channel is not available',
   3102: 'This amount option is not available for this channel',
   3103: 'The amount is below the minimum deposit for this channel',

@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/tx.ts';
+
+// Every statement of the ledger lives here. Amounts travel as text so no bigint is rounded.
+
+type Row = Record<string, unknown>;
+
+async function rows<T extends Row>(x: Executor, query: SQL): Promise<T[]> {
+  const res = (await x.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** One account's net movement in a transfer, as sent to ledger_post. */
+export interface PostEntry {
+  u: number | null;
+  b: string;
+  a: string;
+  n: string;
+}
+
+export type PostOutcome =
+  | { conflict: true; transferId: number }
+  | { conflict?: undefined; transferId: number; replayed: boolean; balances: Record<string, number | string> };
+
+/** The hot path: one statement, one round trip (see ledger_post in the ledger migration). */
+export async function post(
+  x: Executor,
+  v: { key: string; fingerprint: string; reason: string; reference: string | null; at: Date | null; entries: PostEntry[]; shards: number },
+): Promise<PostOutcome> {
+  const at = v.at ? v.at.toISOString() : null;
+  const [row] = await rows<{ r: PostOutcome | string }>(
+    x,
+    sql`select ledger_post(${v.key}, ${v.fingerprint}, ${v.reason}, ${v.reference}, ${at}::timestamptz, ${JSON.stringify(v.entries)}::jsonb, ${v.shards}::int) as r`,
+  );
+  if (!row) throw new Error('ledger_post returned no row');
+  return typeof row.r === 'string' ? (JSON.parse(row.r) as PostOutcome) : row.r;
+}
+
+export interface WalletRow {
+  books: [string, string, string][] | null;
+  bet: string | null;
+  bonusLocked: string | null;
+  totalRecharge: string | null;
+}
+
+/** A player's account balances ([book, asset, balance]) and wallet counters, in one query. */
+export async function walletOf(x: Executor, userId: number): Promise<WalletRow> {
+  const [row] = await rows<WalletRow>(
+    x,
+    sql`select
+          (select json_agg(json_build_array(a.book, a.asset, a.balance::text)) from ledger_account a where a.user_id = u.id) as "books",
+          w.bet::text as "bet", w.bonus_locked::text as "bonusLocked", w.total_recharge::text as "totalRecharge"
+        from (select ${userId}::bigint as id) u left join player_wallet w on w.user_id = u.id`,
+  );
+  return row ?? { books: null, bet: null, bonusLocked: null, totalRecharge: null };
+}
+
+/** Adds turnover and locks bonus (creating the wallet row on first use). */
+export async function addTurnover(x: Executor, userId: number, bet: bigint, bonus: bigint): Promise<void> {
+  await x.execute(sql`insert into player_wallet (user_id, bet, bonus_locked) values (${userId}, ${bet.toString()}::bigint, ${bonus.toString()}::bigint)
+    on conflict (user_id) do update set bet = player_wallet.bet + excluded.bet, bonus_locked = player_wallet.bonus_locked + excluded.bonus_locked`);
+}
+
+/** Lowers turnover, not below 0; at 0 the locked bonus is released. Returns the counters after. */
+export async function settleTurnover(x: Executor, userId: number, amount: bigint): Promise<{ bet: string; bonusLocked: string } | null> {
+  const [row] = await rows<{ bet: string; bonusLocked: string }>(
+    x,
+    sql`update player_wallet
+           set bet = greatest(bet - ${amount.toString()}::bigint, 0),
+               bonus_locked = case when bet - ${amount.toString()}::bigint <= 0 then 0 else bonus_locked end
+         where user_id = ${userId}
+     returning bet::text as "bet", bonus_locked::text as "bonusLocked"`,
+  );
+  return row ?? null;
+}
+
+export async function addRecharge(x: Executor, userId: number, amount: bigint): Promise<void> {
+  await x.execute(sql`insert into player_wallet (user_id, total_recharge) values (${userId}, ${amount.toString()}::bigint)
+    on conflict (user_id) do update set total_recharge = player_wallet.total_recharge + excluded.total_recharge`);
+}
+
+/** Sum of a house book's shards for one asset. */
+export async function houseBalance(x: Executor, book: string, asset: string): Promise<string> {
+  const [row] = await rows<{ total: string }>(
+    x,
+    sql`select coalesce(sum(balance), 0)::text as total from ledger_account where user_id is null and book = ${book} and asset = ${asset}`,
+  );
+  return row?.total ?? '0';
+}
+
+export interface EntryRow {
+  id: string;
+  transferId: string;
+  kind: string;
+  reference: string | null;
+  book: string;
+  asset: string;
+  amount: string;
+  balanceAfter: string;
+  createdAt: string | Date;
+  total: string;
+}
+
+/** A player's entries, newest first, with the total count of the filtered set on every row. */
+export async function entriesOf(
+  x: Executor,
+  userId: number,
+  f: { kinds?: string[]; book?: string; from?: Date; to?: Date; limit: number; offset: number },
+): Promise<EntryRow[]> {
+  const conds: SQL[] = [sql`e.user_id = ${userId}`];
+  if (f.kinds?.length) conds.push(sql`e.reason in (${sql.join(f.kinds.map((k) => sql`${k}`), sql`, `)})`);
+  if (f.book) conds.push(sql`a.book = ${f.book}`);
+  if (f.from) conds.push(sql`e.created_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conds.push(sql`e.created_at < ${f.to.toISOString()}::timestamptz`);
+  return rows<EntryRow>(
+    x,
+    sql`select e.id::text as "id", e.transfer_id::text as "transferId", e.reason as "kind", t.reference as "reference",
+               a.book as "book", e.asset as "asset", e.amount::text as "amount", e.balance_after::text as "balanceAfter",
+               e.created_at as "createdAt", count(*) over ()::text as "total"
+          from ledger_entry e
+          join ledger_account a on a.id = e.account_id
+          join ledger_transfer t on t.id = e.transfer_id
+         where ${sql.join(conds, sql` and `)}
+         order by e.id desc
+         limit ${f.limit} offset ${f.offset}`,
+  );
+}
+
+export interface AccountMismatch {
+  accountId: string;
+  userId: string | null;
+  book: string;
+  asset: string;
+  shard: number;
+  balance: string;
+  entriesSum: string;
+}
+
+/** Accounts whose balance differs from the sum of their entries, or a player account below zero. */
+export async function accountMismatches(x: Executor): Promise<AccountMismatch[]> {
+  return rows<AccountMismatch>(
+    x,
+    sql`select a.id::text as "accountId", a.user_id::text as "userId", a.book, a.asset, a.shard,
+               a.balance::text as "balance", coalesce(s.total, 0)::text as "entriesSum"
+          from ledger_account a
+          left join (select account_id, sum(amount) as total from ledger_entry group by account_id) s on s.account_id = a.id
+         where a.balance <> coalesce(s.total, 0) or (a.user_id is not null and a.balance < 0)
+         order by a.id`,
+  );
+}
+
+export interface TransferMismatch {
+  transferId: string;
+  asset: string | null;
+  sum: string;
+  problem: string;
+}
+
+/** Transfers whose entries do not sum to zero per asset, that have no entries, or whose entries disagree with their account's asset. */
+export async function transferMismatches(x: Executor): Promise<TransferMismatch[]> {
+  return rows<TransferMismatch>(
+    x,
+    sql`select e.transfer_id::text as "transferId", e.asset, sum(e.amount)::text as "sum", 'entries do not sum to zero' as problem
+          from ledger_entry e group by e.transfer_id, e.asset having sum(e.amount) <> 0
+        union all
+        select t.id::text, null, '0', 'no entries'
+          from ledger_transfer t where not exists (select 1 from ledger_entry e where e.transfer_id = t.id)
+        union all
+        select e.transfer_id::text, e.asset, e.amount::text, 'entry asset differs from its account'
+          from ledger_entry e join ledger_account a on a.id = e.account_id
+         where a.asset <> e.asset or a.user_id is distinct from e.user_id
+        order by 1`,
+  );
+}
+
+export interface LedgerTotals {
+  accounts: string;
+  transfers: string;
+  entries: string;
+}
+
+export async function totals(x: Executor): Promise<{ counts: LedgerTotals; assets: { asset: string; player: string; house: string }[] }> {
+  const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
+    x,
+    sql`select (select count(*) from ledger_account)::text as accounts, (select count(*) from ledger_transfer)::text as transfers,
+               (select count(*) from ledger_entry)::text as entries`,
+  );
+  const assets = await rows<{ asset: string; player: string; house: string }>(
+    x,
+    sql`select asset, coalesce(sum(balance) filter (where user_id is not null), 0)::text as player,
+               coalesce(sum(balance) filter (where user_id is null), 0)::text as house
+          from ledger_account group by asset order by asset`,
+  );
+  return { counts: counts ?? { accounts: '0', transfers: '0', entries: '0' }, assets };
+}

@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import { AppError, ErrorCode, type Money } from '@playhall/contract';
+import type { Db } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/tx.ts';
+import { toMoney } from '../../lib/money.ts';
+import * as repo from './ledger.repo.ts';
+import type {
+  AccountRef,
+  Asset,
+  EntriesPage,
+  EntriesQuery,
+  LedgerEntryView,
+  PlayerBalances,
+  PlayerBook,
+  TransferInput,
+  TransferResult,
+} from './ledger.types.ts';
+
+export * from './ledger.types.ts';
+
+/** Rows per house book and asset; a transfer picks one at random so house rows never become one hot row. */
+export const HOUSE_SHARDS = 16;
+const MAX_KEY = 200;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+const PLAYER_BOOK = /^(coin|safebox|withdraw_hold|points|lottery|liveness|coupon:\d+)$/;
+const HOUSE_BOOK = /^(clearing:[\w.-]{1,64}|promotion|jackpot:[\w.-]{1,64}|commission_payable|provider:[\w.-]{1,64}|payout_clearing)$/;
+const ASSET = /^(coin|points|lottery|liveness|coupon:\d+)$/;
+
+/** The asset a player book holds: coin, safebox and withdraw_hold are all coin. */
+export function assetOfBook(book: PlayerBook): Asset {
+  return book === 'safebox' || book === 'withdraw_hold' ? 'coin' : book;
+}
+
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+const unbalanced = (why: string) => new AppError(ErrorCode.unbalancedTransfer, `The transfer is not valid: ${why}`);
+
+/**
+ * Checks the input and folds it into one net amount per account (zero nets dropped), sorted so
+ * equal requests always produce the same fingerprint.
+ */
+function prepare(input: TransferInput): { entries: repo.PostEntry[]; fingerprint: string } {
+  if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length === 0 || input.idempotencyKey.length > MAX_KEY) {
+    throw unbalanced(`the idempotency key must be 1-${MAX_KEY} characters`);
+  }
+  if (!input.reason) throw unbalanced('a reason is required');
+  if (!Array.isArray(input.entries) || input.entries.length === 0) throw unbalanced('no entries');
+  const net = new Map<string, { ref: AccountRef; asset: Asset; amount: bigint }>();
+  const perAsset = new Map<string, bigint>();
+  for (const e of input.entries) {
+    if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw unbalanced(`amount ${e.amount} is not a non-zero integer`);
+    if (!ASSET.test(e.asset)) throw unbalanced(`unknown asset ${e.asset}`);
+    let id: string;
+    if ('player' in e.account) {
+      const { player, book } = e.account;
+      if (!Number.isSafeInteger(player) || player <= 0) throw unbalanced(`player ${player} is not an id`);
+      if (!PLAYER_BOOK.test(book)) throw unbalanced(`unknown player book ${book}`);
+      if (assetOfBook(book) !== e.asset) throw unbalanced(`book ${book} holds ${assetOfBook(book)}, not ${e.asset}`);
+      id = `p:${player}:${book}:${e.asset}`;
+    } else {
+      if (!HOUSE_BOOK.test(e.account.house)) throw unbalanced(`unknown house book ${e.account.house}`);
+      id = `h:${e.account.house}:${e.asset}`;
+    }
+    const prev = net.get(id);
+    net.set(id, { ref: e.account, asset: e.asset, amount: (prev?.amount ?? 0n) + BigInt(e.amount) });
+    perAsset.set(e.asset, (perAsset.get(e.asset) ?? 0n) + BigInt(e.amount));
+  }
+  for (const [asset, sum] of perAsset) if (sum !== 0n) throw unbalanced(`${asset} entries sum to ${sum}, not 0`);
+  const entries = [...net.entries()]
+    .filter(([, v]) => v.amount !== 0n)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, v]): repo.PostEntry =>
+      'player' in v.ref
+        ? { u: v.ref.player, b: v.ref.book, a: v.asset, n: v.amount.toString() }
+        : { u: null, b: v.ref.house, a: v.asset, n: v.amount.toString() },
+    );
+  if (entries.length === 0) throw unbalanced('every entry cancels out');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([input.reason, input.reference ?? null, entries]))
+    .digest('hex');
+  return { entries, fingerprint };
+}
+
+/**
+ * Applies a transfer inside the caller's open transaction, so a flow can compose several
+ * postings (and its own rows) atomically. One round trip. Throws AppError insufficientBalance
+ * (3001) when a player balance would go below zero, idempotencyConflict (3002) when the key was
+ * used for a different request, unbalancedTransfer (3003) for invalid entries. A refused
+ * transfer aborts the caller's transaction (use a savepoint, tx.transaction(), to carry on).
+ */
+export async function transferIn(x: Executor, input: TransferInput): Promise<TransferResult> {
+  const { entries, fingerprint } = prepare(input);
+  let out: repo.PostOutcome;
+  try {
+    out = await repo.post(x, {
+      key: input.idempotencyKey,
+      fingerprint,
+      reason: input.reason,
+      reference: input.reference ?? null,
+      at: input.at ?? null,
+      entries,
+      shards: HOUSE_SHARDS,
+    });
+  } catch (err) {
+    const state = sqlState(err);
+    if (state === 'P3001' || state === '23514') throw new AppError(ErrorCode.insufficientBalance);
+    if (state === 'P3003') throw unbalanced('entries do not sum to zero per asset');
+    throw err;
+  }
+  if (out.conflict) throw new AppError(ErrorCode.idempotencyConflict, undefined, { transferId: out.transferId });
+  const balances: Record<string, number> = {};
+  for (const [k, v] of Object.entries(out.balances)) balances[k] = toMoney(v);
+  return { transferId: Number(out.transferId), replayed: out.replayed, balances };
+}
+
+/**
+ * Applies a transfer in its own single-statement transaction (one round trip), retrying
+ * serialization failures and deadlocks. Same errors as transferIn.
+ */
+export async function transfer(db: Db, input: TransferInput, attempts = 5): Promise<TransferResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transferIn(db, input);
+    } catch (err) {
+      const state = sqlState(err);
+      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
+    }
+  }
+}
+
+/** A player's balances, wagering counters and withdrawable amount. Accounts not yet used read 0. */
+export async function getBalances(x: Executor, userId: number): Promise<PlayerBalances> {
+  const row = await repo.walletOf(x, userId);
+  const by = new Map<string, string>();
+  const coupons: Record<number, number> = {};
+  for (const [book, , balance] of row.books ?? []) {
+    by.set(book, balance);
+    const m = /^coupon:(\d+)$/.exec(book);
+    if (m && balance !== '0') coupons[Number(m[1])] = toMoney(balance);
+  }
+  const read = (book: string) => toMoney(by.get(book) ?? 0);
+  const coin = read('coin');
+  const bonusLocked = toMoney(row.bonusLocked ?? 0);
+  return {
+    coin,
+    safebox: read('safebox'),
+    withdrawHold: read('withdraw_hold'),
+    points: read('points'),
+    lottery: read('lottery'),
+    liveness: read('liveness'),
+    coupons,
+    bet: toMoney(row.bet ?? 0),
+    bonusLocked,
+    exchange: Math.max(0, coin - bonusLocked) as Money,
+    totalRecharge: toMoney(row.totalRecharge ?? 0),
+  };
+}
+
+/**
+ * Wagering: a bonus credit of bonusAmount adds bonusAmount × multiplier to the outstanding
+ * turnover `bet` and locks the bonus until that turnover is played. Call it in the same
+ * transaction as the transfer that credits the bonus. multiplier: integer 0-10 (0 = no wagering).
+ */
+export async function addTurnover(tx: Executor, userId: number, bonusAmount: number, multiplier: number): Promise<void> {
+  if (!Number.isSafeInteger(bonusAmount) || bonusAmount < 0) throw new RangeError(`bonus amount ${bonusAmount} is not a non-negative integer`);
+  if (!Number.isInteger(multiplier) || multiplier < 0 || multiplier > 10) throw new RangeError(`multiplier ${multiplier} is not an integer 0-10`);
+  if (bonusAmount === 0 || multiplier === 0) return;
+  await repo.addTurnover(tx, userId, BigInt(bonusAmount) * BigInt(multiplier), BigInt(bonusAmount));
+}
+
+/**
+ * Wagering: a settled bet of betAmount lowers the outstanding turnover (not below 0); when it
+ * reaches 0 the locked bonus is released. Returns the counters after.
+ */
+export async function settleTurnover(tx: Executor, userId: number, betAmount: number): Promise<{ bet: Money; bonusLocked: Money }> {
+  if (!Number.isSafeInteger(betAmount) || betAmount < 0) throw new RangeError(`bet amount ${betAmount} is not a non-negative integer`);
+  const row = await repo.settleTurnover(tx, userId, BigInt(betAmount));
+  return { bet: toMoney(row?.bet ?? 0), bonusLocked: toMoney(row?.bonusLocked ?? 0) };
+}
+
+/** Adds a credited deposit to the player's totalRecharge. Call it in the crediting transaction. */
+export async function recordRecharge(tx: Executor, userId: number, amount: number): Promise<void> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`recharge amount ${amount} is not a positive integer`);
+  await repo.addRecharge(tx, userId, BigInt(amount));
+}
+
+/** A house book's balance for one asset: the sum of its shards. */
+export async function houseBalance(x: Executor, book: string, asset: Asset = 'coin'): Promise<number> {
+  return toMoney(await repo.houseBalance(x, book, asset));
+}
+
+/** A player's ledger entries, newest first, paged, filtered by kind (reason), book and date. */
+export async function entriesOf(x: Executor, userId: number, q: EntriesQuery): Promise<EntriesPage> {
+  const page = Math.max(1, Math.floor(q.page));
+  const pageSize = Math.min(100, Math.max(1, Math.floor(q.pageSize)));
+  const kinds = q.kind === undefined ? undefined : Array.isArray(q.kind) ? q.kind : [q.kind];
+  const rows = await repo.entriesOf(x, userId, { kinds, book: q.book, from: q.from, to: q.to, limit: pageSize, offset: (page - 1) * pageSize });
+  const list = rows.map(
+    (r): LedgerEntryView => ({
+      id: Number(r.id),
+      transferId: Number(r.transferId),
+      kind: r.kind,
+      reference: r.reference,
+      book: r.book as PlayerBook,
+      asset: r.asset as Asset,
+      amount: toMoney(r.amount),
+      balanceAfter: toMoney(r.balanceAfter),
+      createdAt: new Date(r.createdAt),
+    }),
+  );
+  // Past the last page there are no rows to carry the count: fall back to a cheap re-query.
+  const total = rows[0] ? Number(rows[0].total) : page > 1 ? (await entriesOf(x, userId, { ...q, page: 1, pageSize: 1 })).total : 0;
+  return { list, total, page, pageSize };
+}
+
+/** The ledger bound to one database: what routes and other modules hold. */
+export function createLedgerService(db: Db) {
+  return {
+    transfer: (input: TransferInput) => transfer(db, input),
+    transferIn: (tx: Tx, input: TransferInput) => transferIn(tx, input),
+    getBalances: (userId: number) => getBalances(db, userId),
+    entriesOf: (userId: number, q: EntriesQuery) => entriesOf(db, userId, q),
+    houseBalance: (book: string, asset?: Asset) => houseBalance(db, book, asset),
+    addTurnover,
+    settleTurnover,
+    recordRecharge,
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;
