@@ -73,11 +73,6 @@ export const appUser = pgTable('app_user', {
   pid: bigint('pid', { mode: 'number' }),
   status: smallint('status').notNull().default(1),
   hasKyc: boolean('has_kyc').notNull().default(false),
-  coin: money('coin'),
-  safebox: money('safebox'),
-  bet: money('bet'),
-  totalRecharge: money('total_recharge'),
-  lottery: integer('lottery').notNull().default(0),
   vip: integer('vip').notNull().default(0),
   vipExp: bigint('vip_exp', { mode: 'bigint' }).notNull().default(sql`0`),
   userLevel: integer('user_level').notNull().default(0),
@@ -208,4 +203,44 @@ export const domainEvent = pgTable('domain_event', {
   payload: jsonb('payload').notNull(),
   createdAt: ts('created_at').notNull(),
   processedAt: ts('processed_at'),
+});
+
+// Ledger (migration 20261121_0300_ledger.sql). Written only through ledger_post and the ledger repo.
+
+export const ledgerAccount = pgTable('ledger_account', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }),
+  book: text('book').notNull(),
+  asset: text('asset').notNull(),
+  shard: smallint('shard').notNull().default(0),
+  balance: money('balance'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ledgerTransfer = pgTable('ledger_transfer', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  idempotencyKey: text('idempotency_key').notNull().unique('ledger_transfer_key_uq'),
+  fingerprint: text('fingerprint').notNull(),
+  reason: text('reason').notNull(),
+  reference: text('reference'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ledgerEntry = pgTable('ledger_entry', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+  accountId: bigint('account_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }),
+  asset: text('asset').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+  reason: text('reason').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const playerWallet = pgTable('player_wallet', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  bet: money('bet'),
+  bonusLocked: money('bonus_locked'),
+  totalRecharge: money('total_recharge'),
 });

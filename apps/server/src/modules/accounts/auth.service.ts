@@ -10,6 +10,7 @@ import type { SessionMeta, SessionService } from './sessions.service.ts';
 import { normalizeMobile, type SmsService } from './sms.service.ts';
 import { canRegisterWithAccount, canRegisterWithPhone, checkLength, requireField } from './limits.ts';
 import { toUserInfo } from './user-view.ts';
+import { getBalances } from '../ledger/ledger.service.ts';
 import * as users from './users.repo.ts';
 
 export const LOCKOUT = { maxFailures: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
@@ -90,7 +91,7 @@ export function createAuthService(deps: AccountDeps) {
 
   async function sessionFor(tx: Tx, user: AppUserRow, meta: SessionMeta, isNew: boolean): Promise<SessionResult> {
     const { token } = await sessions.issue(tx, user.id, meta);
-    return { token, user: toUserInfo(user, clock.now()), isNew };
+    return { token, user: toUserInfo(user, await getBalances(tx, user.id), clock.now()), isNew };
   }
 
   return {

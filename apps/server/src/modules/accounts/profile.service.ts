@@ -1,7 +1,7 @@
 import { AppError, AuthMode, ErrorCode, type UserInfo } from '@playhall/contract';
 import { isUniqueViolation, withTx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
-import { toMoney } from '../../lib/money.ts';
+import { getBalances } from '../ledger/ledger.service.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { withSmsCode, type AccountDeps } from './auth.service.ts';
 import { checkLength, requireField } from './limits.ts';
@@ -22,7 +22,8 @@ export function createProfileService(deps: AccountDeps) {
   return {
     /** The logged-in player's own view. */
     async getUser(session: SessionInfo): Promise<UserInfo> {
-      return toUserInfo(await loadUser(session.userId), clock.now());
+      const user = await loadUser(session.userId);
+      return toUserInfo(user, await getBalances(db, user.id), clock.now());
     },
 
     /** refreshData: balances and level; without a session errcode 401 and no balances. */
@@ -30,14 +31,15 @@ export function createProfileService(deps: AccountDeps) {
       if (!session) return { errcode: ErrorCode.unauthorized };
       const user = await users.findUserById(db, session.userId);
       if (!user) return { errcode: ErrorCode.unauthorized };
+      const wallet = await getBalances(db, user.id);
       return {
         errcode: 0,
-        coin: toMoney(user.coin),
-        safebox: toMoney(user.safebox),
-        bet: toMoney(user.bet),
-        exchange: toMoney(user.coin),
-        totalRecharge: toMoney(user.totalRecharge),
-        lottery: user.lottery,
+        coin: wallet.coin,
+        safebox: wallet.safebox,
+        bet: wallet.bet,
+        exchange: wallet.exchange,
+        totalRecharge: wallet.totalRecharge,
+        lottery: wallet.lottery,
         vip: user.vip,
         vipExp: Number(user.vipExp),
         userLevel: user.userLevel,
@@ -95,7 +97,7 @@ export function createProfileService(deps: AccountDeps) {
         // Lost a race for the same phone number against another account.
         throw isUniqueViolation(err) ? new AppError(ErrorCode.phoneExists) : err;
       });
-      return { user: toUserInfo(updated, clock.now()) };
+      return { user: toUserInfo(updated, await getBalances(db, updated.id), clock.now()) };
     },
 
     /** updateProfile: nickname (configured usernameLength) and/or avatar number. */
@@ -109,7 +111,7 @@ export function createProfileService(deps: AccountDeps) {
         updatedAt: clock.now(),
       };
       const user = await users.updateUser(db, session.userId, patch);
-      return { user: toUserInfo(user, clock.now()) };
+      return { user: toUserInfo(user, await getBalances(db, user.id), clock.now()) };
     },
 
     /** logout: revokes this session only. */

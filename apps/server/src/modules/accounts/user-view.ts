@@ -1,14 +1,14 @@
 import type { UserInfo } from '@playhall/contract';
 import type { AppUserRow } from '../../db/schema.ts';
 import { DAY } from '../../lib/clock.ts';
-import { toMoney } from '../../lib/money.ts';
+import type { PlayerBalances } from '../ledger/ledger.types.ts';
 
 /**
  * The player's own view of their account. Never carries hashes. The mobile is sent whole: only
- * its owner receives it. `regPeriod` is whole days since registration. `exchange` (withdrawable)
- * equals coin until wagering arrives with the ledger.
+ * its owner receives it. `regPeriod` is whole days since registration. Balances come from the
+ * ledger (getBalances), never from app_user.
  */
-export function toUserInfo(row: AppUserRow, now: Date): UserInfo {
+export function toUserInfo(row: AppUserRow, wallet: PlayerBalances, now: Date): UserInfo {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -25,12 +25,12 @@ export function toUserInfo(row: AppUserRow, now: Date): UserInfo {
     hasSafeboxPassword: row.safeboxPasswordHash !== null,
     hasKyc: row.hasKyc,
     hasUserOther: Boolean(row.facebookAccount || row.googleAccount || row.lineAccount),
-    coin: toMoney(row.coin),
-    safebox: toMoney(row.safebox),
-    bet: toMoney(row.bet),
-    exchange: toMoney(row.coin),
-    totalRecharge: toMoney(row.totalRecharge),
-    lottery: row.lottery,
+    coin: wallet.coin,
+    safebox: wallet.safebox,
+    bet: wallet.bet,
+    exchange: wallet.exchange,
+    totalRecharge: wallet.totalRecharge,
+    lottery: wallet.lottery,
     vip: row.vip,
     vipExp: Number(row.vipExp),
     userLevel: row.userLevel,

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/tx.ts';
 
 // Every statement of the ledger lives here. Amounts travel as text so no bigint is rounded.
 
-type Row = Record<string, unknown>;
+type Row = object;
 
 async function rows<T extends Row>(x: Executor, query: SQL): Promise<T[]> {
   const res = (await x.execute(query)) as unknown as { rows: T[] };
