@@ -9,6 +9,8 @@ export default defineConfig({
     proxy: {
       '/app': { target: apiTarget, changeOrigin: true },
       '/dev': { target: apiTarget, changeOrigin: true },
+      // The sandbox payment provider's pay page lives on the API server.
+      '/sandbox': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

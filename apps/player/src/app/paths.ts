@@ -18,6 +18,8 @@ export const paths = {
   setPassword: '/auth/set-password',
   member: '/member',
   memberProfile: '/member/profile',
+  memberLimits: '/member/limits',
+  wallets: '/wallets',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -32,6 +32,12 @@ const registerSearch = z.object({
   redirect: safeRedirect,
 });
 const redirectSearch = z.object({ redirect: safeRedirect });
+/** Only the deposit wallet exists so far: name=withdraw fails the check (404) until withdrawals land. */
+const walletsSearch = z.object({
+  name: z.literal('deposit'),
+  orderId: z.coerce.string().regex(/^[A-Z0-9]{4,64}$/).optional(),
+  back: z.coerce.number().pipe(z.literal(1)).optional(),
+});
 
 const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
 
@@ -43,6 +49,8 @@ const auth = () => import('../features/auth/pages/auth-pages.tsx');
 const account = () => import('../features/auth/pages/account-pages.tsx');
 const member = () => import('../features/member/pages/member-page.tsx');
 const profile = () => import('../features/member/pages/profile-page.tsx');
+const wallets = () => import('../features/wallet/pages/wallets-page.tsx');
+const limits = () => import('../features/wallet/pages/limits-page.tsx');
 
 const routes = [
   createRoute({
@@ -141,6 +149,21 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'nav.profile' },
     beforeLoad: requireGuard('auth'),
     component: page(profile, 'ProfilePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.memberLimits,
+    staticData: { chrome: 'nav', titleKey: 'limits.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(limits, 'LimitsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.wallets,
+    staticData: { chrome: 'tabs' },
+    validateSearch: (s: Record<string, unknown>) => walletsSearch.parse(s),
+    beforeLoad: requireGuard('auth'),
+    component: page(wallets, 'WalletsPage'),
   }),
 ];
 

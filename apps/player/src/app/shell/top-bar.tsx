@@ -44,6 +44,9 @@ export function TopBar() {
         {loggedIn ? (
           <>
             <BalancePill />
+            <Link to={paths.wallets} search={{ name: 'deposit' }} className="top-bar__deposit" data-testid="topbar-deposit">
+              {t('topBar.deposit')}
+            </Link>
             <Link to={paths.member} className="top-bar__avatar" aria-label={t('nav.me')}>
               <Avatar value={avatar} size={36} />
             </Link>

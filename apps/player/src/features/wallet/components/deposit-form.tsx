@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { Button, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { RechargeType } from '@playhall/contract';
+import { Money, moneyUnits } from '../../../components/ui/money.tsx';
+import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
+import { call } from '../../../lib/api.ts';
+import { LoadError } from './load-error.tsx';
+import { channelMinimum, initialChannel, orderedChannels, presetItems, useDepositLimits, useTradeInfo, type TradeInfo } from '../api/wallet-api.ts';
+import { LimitsSummary } from './limits-summary.tsx';
+
+/** Whole coins typed by the player → hundredths; null when not a whole positive number. */
+export function parseCoins(text: string): number | null {
+  if (!/^\d{1,9}$/.test(text.trim())) return null;
+  const units = Number(text.trim());
+  return units > 0 ? units * 100 : null;
+}
+
+function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType }) {
+  const { t } = useTranslation();
+  const items = presetItems(info, channel);
+  const min = channelMinimum(channel, info.useMinAmount2);
+  const [itemId, setItemId] = useState<number | null>(items[0]?.id ?? null);
+  const [custom, setCustom] = useState('');
+  const [bankId, setBankId] = useState<number | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [bankError, setBankError] = useState(false);
+
+  const amount = custom ? parseCoins(custom) : (items.find((i) => i.id === itemId)?.price ?? null);
+  let amountError: string | null = null;
+  if (custom && amount === null) amountError = t('wallet.wholeCoins');
+  else if (amount !== null && amount < min) amountError = t('wallet.belowMin', { min: moneyUnits(min) });
+  else if (amount !== null && channel.maxAmount !== null && amount > channel.maxAmount) amountError = t('wallet.aboveMax', { max: moneyUnits(channel.maxAmount) });
+  else if (touched && amount === null) amountError = t('wallet.chooseAmount');
+
+  const submit = async () => {
+    setTouched(true);
+    const needsBank = channel.banks.length > 0 && bankId === null;
+    setBankError(needsBank);
+    if (amount === null || amountError || needsBank) return;
+    setBusy(true);
+    try {
+      const order = await call('recharge', {
+        typeId: channel.id,
+        amount,
+        ...(custom ? {} : itemId ? { itemId } : {}),
+        ...(bankId ? { bankId } : {}),
+      });
+      // The provider's page is outside the app: a full navigation, and it sends the player back.
+      window.location.assign(order.payUrl);
+    } catch {
+      // The API client already showed the server's message as a toast.
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="deposit-form" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+      <section className="card">
+        <h2 className="section-title">{t('wallet.amount')}</h2>
+        <div className="amount-grid" role="radiogroup" aria-label={t('wallet.amount')}>
+          {items.map((i) => (
+            <button key={i.id} type="button" role="radio" aria-checked={!custom && itemId === i.id}
+              className={!custom && itemId === i.id ? 'amount-chip amount-chip--active' : 'amount-chip'}
+              onClick={() => { setItemId(i.id); setCustom(''); }} data-testid="amount-chip">
+              <Money value={i.price} />
+            </button>
+          ))}
+        </div>
+        <label className="deposit-form__label" htmlFor="deposit-amount">{t('wallet.customAmount')}</label>
+        <Input id="deposit-amount" name="amount" inputMode="numeric" autoComplete="off" maxLength={9}
+          placeholder={t('wallet.customPlaceholder', { min: moneyUnits(min) })} value={custom}
+          onChange={(v) => setCustom(v.replace(/[^\d]/g, ''))} className="deposit-form__input" aria-invalid={Boolean(amountError)}
+          aria-describedby="deposit-amount-error" />
+        <p id="deposit-amount-error" className={amountError ? 'field-error' : 'form-hint'} role={amountError ? 'alert' : undefined}>
+          {amountError ?? t('wallet.range', { min: moneyUnits(min), max: channel.maxAmount === null ? '∞' : moneyUnits(channel.maxAmount) })}
+        </p>
+      </section>
+
+      {channel.banks.length > 0 && (
+        <section className="card">
+          <h2 className="section-title">{t('wallet.bank')}</h2>
+          <div className="bank-list" role="radiogroup" aria-label={t('wallet.bank')}>
+            {channel.banks.map((b) => (
+              <button key={b.id} type="button" role="radio" aria-checked={bankId === b.id}
+                className={bankId === b.id ? 'bank-item bank-item--active' : 'bank-item'} onClick={() => { setBankId(b.id); setBankError(false); }}>
+                <span className="bank-item__code">{b.code}</span>{b.name}
+              </button>
+            ))}
+          </div>
+          {bankError && <p className="field-error" role="alert">{t('wallet.chooseBank')}</p>}
+        </section>
+      )}
+
+      <Button block type="submit" color="primary" shape="rounded" size="large" loading={busy} disabled={busy} data-testid="deposit-submit">
+        {amount !== null && !amountError ? t('wallet.depositAmount', { amount: moneyUnits(amount) }) : t('wallet.deposit')}
+      </Button>
+    </form>
+  );
+}
+
+/** The deposit screen: channel tabs, amounts, bank, limits and submit. */
+export function DepositForm() {
+  const { t } = useTranslation();
+  const info = useTradeInfo();
+  const limits = useDepositLimits();
+  const [picked, setPicked] = useState<number | null>(null);
+  const channels = useMemo(() => (info.data ? orderedChannels(info.data) : []), [info.data]);
+
+  if (info.isPending) return <><CardSkeleton lines={1} /><CardSkeleton lines={4} /></>;
+  if (info.isError || !info.data) return <LoadError onRetry={() => void info.refetch()} />;
+  if (channels.length === 0) return <div className="card empty-state"><p>{t('wallet.noChannels')}</p></div>;
+  const channel = channels.find((c) => c.id === picked) ?? initialChannel(info.data)!;
+
+  return (
+    <>
+      <div className="channel-tabs" role="tablist" aria-label={t('wallet.channel')}>
+        {channels.map((c) => (
+          <button key={c.id} type="button" role="tab" aria-selected={c.id === channel.id}
+            className={c.id === channel.id ? 'channel-tab channel-tab--active' : 'channel-tab'} onClick={() => setPicked(c.id)}>
+            {c.name}
+          </button>
+        ))}
+      </div>
+      {limits.data && <LimitsSummary limits={limits.data} />}
+      <ChannelForm key={`${channel.id}:${info.data.useMinAmount2}`} info={info.data} channel={channel} />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+/** A failed load says so and offers the way forward (features do not share components). */
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card empty-state" role="alert">
+      <p>{t('errors.loadFailed')}</p>
+      <Button color="primary" shape="rounded" onClick={onRetry}>{t('common.retry')}</Button>
+    </div>
+  );
+}

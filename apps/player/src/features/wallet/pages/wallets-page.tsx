@@ -1,0 +1,29 @@
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { DepositForm } from '../components/deposit-form.tsx';
+import { DepositResult } from '../components/deposit-result.tsx';
+import '../wallet.css';
+
+const route = getRouteApi('/wallets');
+
+/** /wallets?name=deposit[&orderId=…][&back=1]. Withdraw arrives with withdrawals. */
+export function WalletsPage() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const { orderId, back } = route.useSearch();
+  return (
+    <div className="page wallet-page">
+      <div className="wallet-page__head">
+        {back === 1 && (
+          <button type="button" className="icon-button wallet-page__back" aria-label={t('common.back')}
+            onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: paths.index }))}>
+            ‹
+          </button>
+        )}
+        <h1 className="wallet-page__title">{t('wallet.title')}</h1>
+      </div>
+      {orderId ? <DepositResult orderId={orderId} /> : <DepositForm />}
+    </div>
+  );
+}
