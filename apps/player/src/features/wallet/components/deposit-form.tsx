@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { RechargeType } from '@playhall/contract';
-import { Money, moneyUnits } from '../../../components/ui/money.tsx';
+import { ErrorCode, type RechargeType } from '@playhall/contract';
+import { formatMoney, Money, moneyUnits } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
-import { call } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
+import { showErrorToast } from '../../../lib/notify.ts';
 import { LoadError } from './load-error.tsx';
 import { channelMinimum, initialChannel, orderedChannels, presetItems, useDepositLimits, useTradeInfo, type TradeInfo } from '../api/wallet-api.ts';
 import { LimitsSummary } from './limits-summary.tsx';
@@ -16,8 +17,12 @@ export function parseCoins(text: string): number | null {
   return units > 0 ? units * 100 : null;
 }
 
+/** Server refusals about the amount itself belong under the amount field, not in a toast. */
+const AMOUNT_CODES: readonly number[] = [ErrorCode.depositBelowMinimum, ErrorCode.depositAboveMaximum, ErrorCode.depositLimitExceeded, ErrorCode.depositAmountNotWhole];
+
 function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [serverError, setServerError] = useState<string | null>(null);
   const items = presetItems(info, channel);
   const min = channelMinimum(channel, info.useMinAmount2);
   const [itemId, setItemId] = useState<number | null>(items[0]?.id ?? null);
@@ -33,6 +38,7 @@ function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType
   else if (amount !== null && amount < min) amountError = t('wallet.belowMin', { min: moneyUnits(min) });
   else if (amount !== null && channel.maxAmount !== null && amount > channel.maxAmount) amountError = t('wallet.aboveMax', { max: moneyUnits(channel.maxAmount) });
   else if (touched && amount === null) amountError = t('wallet.chooseAmount');
+  else amountError = serverError;
 
   const submit = async () => {
     setTouched(true);
@@ -40,17 +46,19 @@ function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType
     setBankError(needsBank);
     if (amount === null || amountError || needsBank) return;
     setBusy(true);
+    setServerError(null);
     try {
       const order = await call('recharge', {
         typeId: channel.id,
         amount,
         ...(custom ? {} : itemId ? { itemId } : {}),
         ...(bankId ? { bankId } : {}),
-      });
+      }, { quiet: true });
       // The provider's page is outside the app: a full navigation, and it sends the player back.
       window.location.assign(order.payUrl);
-    } catch {
-      // The API client already showed the server's message as a toast.
+    } catch (err) {
+      if (err instanceof ApiError && AMOUNT_CODES.includes(err.code)) setServerError(err.message);
+      else if (err instanceof ApiError) showErrorToast(err.message);
       setBusy(false);
     }
   };
@@ -63,7 +71,7 @@ function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType
           {items.map((i) => (
             <button key={i.id} type="button" role="radio" aria-checked={!custom && itemId === i.id}
               className={!custom && itemId === i.id ? 'amount-chip amount-chip--active' : 'amount-chip'}
-              onClick={() => { setItemId(i.id); setCustom(''); }} data-testid="amount-chip">
+              onClick={() => { setItemId(i.id); setCustom(''); setServerError(null); }} data-testid="amount-chip">
               <Money value={i.price} />
             </button>
           ))}
@@ -71,10 +79,10 @@ function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType
         <label className="deposit-form__label" htmlFor="deposit-amount">{t('wallet.customAmount')}</label>
         <Input id="deposit-amount" name="amount" inputMode="numeric" autoComplete="off" maxLength={9}
           placeholder={t('wallet.customPlaceholder', { min: moneyUnits(min) })} value={custom}
-          onChange={(v) => setCustom(v.replace(/[^\d]/g, ''))} className="deposit-form__input" aria-invalid={Boolean(amountError)}
+          onChange={(v) => { setCustom(v.replace(/[^\d]/g, '')); setServerError(null); }} className="deposit-form__input" aria-invalid={Boolean(amountError)}
           aria-describedby="deposit-amount-error" />
         <p id="deposit-amount-error" className={amountError ? 'field-error' : 'form-hint'} role={amountError ? 'alert' : undefined}>
-          {amountError ?? t('wallet.range', { min: moneyUnits(min), max: channel.maxAmount === null ? '∞' : moneyUnits(channel.maxAmount) })}
+          {amountError ?? t('wallet.range', { min: formatMoney(min, i18n.language), max: channel.maxAmount === null ? '∞' : formatMoney(channel.maxAmount, i18n.language) })}
         </p>
       </section>
 

@@ -87,7 +87,7 @@ export function LimitsPage() {
   return (
     <div className="page">
       <section className="card">
-        <h2 className="section-title">{t('limits.title')}</h2>
+        <h2 className="section-title">{t('limits.yourLimits')}</h2>
         <p className="muted small">{t('limits.intro')}</p>
       </section>
       {limits.isPending ? <CardSkeleton lines={6} /> : limits.isError || !limits.data ? <LoadError onRetry={() => void limits.refetch()} /> : <LimitsForm limits={limits.data} />}
