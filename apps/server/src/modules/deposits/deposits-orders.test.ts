@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@playhall/contract';
 import { call, countRows, createTestApp, describeDb, setAppConfig, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
@@ -89,12 +90,12 @@ describeDb('deposits: trade info and orders', () => {
   it('an operator switching a channel off takes it out of trade info and refuses its orders', async () => {
     const p = await buildPlayer(t.app);
     const { wallet, info } = await channels(t.app, p.token);
-    await t.database.db.execute(`update recharge_type set enabled = false where id = ${wallet.id}` as never);
+    await t.database.db.execute(sql`update recharge_type set enabled = false where id = ${wallet.id}`);
     const after = await call(t.app, 'getRechargeInfo', { hash: info.hash }, p.token);
     expect(after.data.unchanged).toBe(false);
     expect(after.data.appRechargeTypeMap[String(wallet.id)]).toBeUndefined();
     expect((await call(t.app, 'recharge', { typeId: wallet.id, amount: 5000 }, p.token)).code).toBe(ErrorCode.depositChannelUnavailable);
-    await t.database.db.execute(`update recharge_type set enabled = true where id = ${wallet.id}` as never);
+    await t.database.db.execute(sql`update recharge_type set enabled = true where id = ${wallet.id}`);
   });
 
   it('never shows one player another player\'s order', async () => {
@@ -109,11 +110,13 @@ describeDb('deposits: trade info and orders', () => {
     expect((await call(t.app, 'recharge', { typeId: pix.id, amount: 2000 })).code).toBe(401);
   });
 
-  it('uses minAmount2 only with minRechargeStatus on and a credited deposit (checked in the webhook suite)', async () => {
+  it('never asks for minAmount2 before a first credited deposit, whatever minRechargeStatus says', async () => {
     const p = await buildPlayer(t.app);
-    await setAppConfig(t.database, 'minRechargeStatus', false);
-    const { info } = await channels(t.app, p.token);
+    const { info, pix } = await channels(t.app, p.token);
     expect(info.useMinAmount2).toBe(false);
+    await openOrder(t.app, p, { typeId: pix.id, amount: 1000 });
+    await setAppConfig(t.database, 'minRechargeStatus', false);
+    expect((await channels(t.app, p.token)).info.useMinAmount2).toBe(false);
     await setAppConfig(t.database, 'minRechargeStatus', true);
   });
 });

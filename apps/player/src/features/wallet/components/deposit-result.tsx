@@ -30,7 +30,7 @@ export function DepositResult({ orderId }: { orderId: string }) {
   useEffect(() => {
     // The credit changed the balance, total and minimum: the top bar shows it without a reload.
     if (status === 'paid') void refreshWallet();
-  }, [status]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [status]);
 
   const again = () => void navigate({ to: paths.wallets, search: { name: 'deposit' }, replace: true });
   if (order.isPending) return <CardSkeleton lines={3} />;
