@@ -112,7 +112,26 @@ describe.skipIf(!hasChromium)('deposit journeys', () => {
     expect(new URL(page.url()).pathname).toBe('/wallets');
   });
 
-  it('has no withdraw wallet yet: name=withdraw is a 404', async () => {
+  it('"Approve after 10 s" returns at once, shows the wait, then the credit', async () => {
+    await page.goto('/wallets?name=deposit');
+    await page.getByRole('tab', { name: 'E-wallet' }).click();
+    await page.locator('input#deposit-amount').fill('100');
+    await page.getByTestId('deposit-submit').click();
+    await page.waitForURL(/\/sandbox\/pay\/DP/);
+    await page.getByRole('button', { name: 'Approve after 10 s' }).click();
+    await result(page, 'pending', stack.serverLog);
+    await page.getByText('Waiting for the payment').waitFor();
+    await snap(page, 'deposit-8-waiting');
+    await result(page, 'paid', stack.serverLog);
+    await page.getByTestId('balance-pill').filter({ hasText: /^\s*150\s*$/ }).waitFor({ timeout: 10_000 });
+  });
+
+  it('sends a logged-out visitor to login, and name=withdraw is a 404 (no withdraw wallet yet)', async () => {
+    const guest = await stack.newContext();
+    const guestPage = await guest.newPage();
+    await guestPage.goto('/wallets?name=deposit');
+    await guestPage.waitForURL(/\/auth\/login/);
+    await guest.close();
     await page.goto('/wallets?name=withdraw');
     await page.getByTestId('not-found').waitFor();
   });
