@@ -107,7 +107,8 @@ describe.skipIf(!hasChromium)('deposit journeys', () => {
     await page.getByTestId('limits-summary').waitFor();
     await pickAmount(page, '200');
     await page.getByTestId('deposit-submit').click();
-    await page.getByText('This deposit would exceed your daily deposit limit of 150: you can deposit up to 100 more now').waitFor();
+    // Checked on the screen against the player's limits (the server checks again, see the server tests).
+    await page.getByText('Daily limit of 150 reached: you can deposit up to 100 more now').waitFor();
     await snap(page, 'deposit-7-limit-blocked');
     expect(new URL(page.url()).pathname).toBe('/wallets');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RechargeType } from '@playhall/contract';
-import { parseCoins } from '../components/deposit-form.tsx';
+import { exceededLimit, parseCoins } from '../components/deposit-form.tsx';
 import { initialChannel, orderedChannels, presetItems, type TradeInfo } from './wallet-api.ts';
 
 const channel = (id: number, over: Partial<RechargeType> = {}): RechargeType =>
@@ -41,5 +41,18 @@ describe('deposit rules on the client', () => {
     expect(parseCoins('2.5')).toBeNull();
     expect(parseCoins('')).toBeNull();
     expect(parseCoins('1e3')).toBeNull();
+  });
+
+  it('finds the first period an amount would take over its limit', () => {
+    const none = { amount: null, pending: null, used: 0, remaining: null };
+    const limits = {
+      day: { amount: 20000, pending: null, used: 5000, remaining: 15000 },
+      week: { amount: 10000, pending: null, used: 5000, remaining: 5000 },
+      month: none,
+    } as Parameters<typeof exceededLimit>[0];
+    expect(exceededLimit(limits, 5000)).toBeNull();
+    expect(exceededLimit(limits, 6000)).toEqual({ period: 'week', limit: 10000, left: 5000 });
+    expect(exceededLimit(limits, 16000)).toEqual({ period: 'day', limit: 20000, left: 15000 });
+    expect(exceededLimit(undefined, 1_000_000)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, type RechargeType } from '@playhall/contract';
+import { ErrorCode, type DepositLimits, type RechargeType } from '@playhall/contract';
 import { formatMoney, Money, moneyUnits } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
@@ -20,7 +20,16 @@ export function parseCoins(text: string): number | null {
 /** Server refusals about the amount itself belong under the amount field, not in a toast. */
 const AMOUNT_CODES: readonly number[] = [ErrorCode.depositBelowMinimum, ErrorCode.depositAboveMaximum, ErrorCode.depositLimitExceeded, ErrorCode.depositAmountNotWhole];
 
-function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType }) {
+/** The first period this amount would take over its limit (the server checks again, counting open orders). */
+export function exceededLimit(limits: DepositLimits | undefined, amount: number) {
+  for (const period of ['day', 'week', 'month'] as const) {
+    const l = limits?.[period];
+    if (l && l.amount !== null && l.remaining !== null && amount > l.remaining) return { period, limit: l.amount, left: l.remaining };
+  }
+  return null;
+}
+
+function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: RechargeType; limits?: DepositLimits }) {
   const { t, i18n } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const items = presetItems(info, channel);
@@ -38,7 +47,10 @@ function ChannelForm({ info, channel }: { info: TradeInfo; channel: RechargeType
   else if (amount !== null && amount < min) amountError = t('wallet.belowMin', { min: moneyUnits(min) });
   else if (amount !== null && channel.maxAmount !== null && amount > channel.maxAmount) amountError = t('wallet.aboveMax', { max: moneyUnits(channel.maxAmount) });
   else if (touched && amount === null) amountError = t('wallet.chooseAmount');
-  else amountError = serverError;
+  else if (amount !== null && exceededLimit(limits, amount)) {
+    const over = exceededLimit(limits, amount)!;
+    amountError = t('wallet.overLimit', { limit: formatMoney(over.limit, i18n.language), left: formatMoney(over.left, i18n.language), period: t(`limits.${over.period}`) });
+  } else amountError = serverError;
 
   const submit = async () => {
     setTouched(true);
@@ -132,7 +144,7 @@ export function DepositForm() {
         ))}
       </div>
       {limits.data && <LimitsSummary limits={limits.data} />}
-      <ChannelForm key={`${channel.id}:${info.data.useMinAmount2}`} info={info.data} channel={channel} />
+      <ChannelForm key={`${channel.id}:${info.data.useMinAmount2}`} info={info.data} channel={channel} limits={limits.data} />
     </>
   );
 }
