@@ -127,6 +127,21 @@ describe.skipIf(!hasChromium)('deposit journeys', () => {
     await page.getByTestId('balance-pill').filter({ hasText: /^\s*150\s*$/ }).waitFor({ timeout: 10_000 });
   });
 
+  it.each([
+    ['pt-BR', 'Depositar', 'Jogo responsável'],
+    ['th-TH', 'ฝากเงิน', 'การเล่นอย่างรับผิดชอบ'],
+  ])('shows the deposit and limits screens in %s', async (lang, deposit, limitsTitle) => {
+    await context.addCookies([{ name: 'lang', value: lang, url: stack.baseUrl }]);
+    await page.goto('/wallets?name=deposit');
+    await page.getByTestId('topbar-deposit').filter({ hasText: deposit }).waitFor();
+    await page.getByTestId('amount-chip').first().waitFor();
+    await snap(page, `deposit-9-form-${lang}`);
+    await page.goto('/member/limits');
+    await page.getByText(limitsTitle).first().waitFor();
+    await snap(page, `deposit-10-limits-${lang}`);
+    await context.addCookies([{ name: 'lang', value: 'en-US', url: stack.baseUrl }]);
+  });
+
   it('sends a logged-out visitor to login, and name=withdraw is a 404 (no withdraw wallet yet)', async () => {
     const guest = await stack.newContext();
     const guestPage = await guest.newPage();
