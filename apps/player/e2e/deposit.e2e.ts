@@ -125,6 +125,14 @@ describe.skipIf(!hasChromium)('deposit journeys', () => {
     await snap(page, 'deposit-8-waiting');
     await result(page, 'paid', stack.serverLog);
     await page.getByTestId('balance-pill').filter({ hasText: /^\s*150\s*$/ }).waitFor({ timeout: 10_000 });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/wallets?name=deposit');
+    await page.getByTestId('amount-chip').first().waitFor();
+    const bar = await page.locator('.top-bar').boundingBox();
+    const deposit = await page.getByTestId('topbar-deposit').boundingBox();
+    expect(deposit!.x + deposit!.width).toBeLessThanOrEqual(bar!.x + bar!.width);
+    await snap(page, 'deposit-layout-360x740');
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 
   it.each([
