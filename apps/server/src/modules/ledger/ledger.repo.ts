@@ -10,7 +10,7 @@ async function rows<T extends Row>(x: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** One account's net movement in a transfer, as sent to ledger_post. */
+/** One account's net movement in a transfer. */
 export interface PostEntry {
   u: number | null;
   b: string;
@@ -18,22 +18,50 @@ export interface PostEntry {
   n: string;
 }
 
-export type PostOutcome =
-  | { conflict: true; transferId: number }
-  | { conflict?: undefined; transferId: number; replayed: boolean; balances: Record<string, number | string> };
+export interface PostTransfer {
+  key: string;
+  fingerprint: string;
+  reason: string;
+  reference: string | null;
+  at: Date | null;
+  entries: PostEntry[];
+}
 
-/** The hot path: one statement, one round trip (see ledger_post in the ledger migration). */
-export async function post(
-  x: Executor,
-  v: { key: string; fingerprint: string; reason: string; reference: string | null; at: Date | null; entries: PostEntry[]; shards: number },
-): Promise<PostOutcome> {
-  const at = v.at ? v.at.toISOString() : null;
-  const [row] = await rows<{ r: PostOutcome | string }>(
+export type PostOutcome =
+  | { conflict: true; error?: undefined; transferId: number | string }
+  | { conflict?: undefined; error: 'insufficient' | 'unbalanced'; account?: string }
+  | { conflict?: undefined; error?: undefined; transferId: number | string; replayed: boolean; balances: Record<string, number | string> };
+
+/** A PostgreSQL array literal: every element quoted, so any text is safe inside it. */
+function arrayLiteral(values: (string | number | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+}
+
+/**
+ * The hot path: a whole batch of transfers in one statement, one round trip, one commit when
+ * run outside a transaction (ledger_post_batch in the ledger migrations). One outcome per transfer.
+ */
+export async function postBatch(x: Executor, transfers: PostTransfer[], shards: number): Promise<PostOutcome[]> {
+  const e = transfers.flatMap((t, i) => t.entries.map((en) => ({ ...en, t: i + 1 })));
+  const [row] = await rows<{ r: PostOutcome[] | string }>(
     x,
-    sql`select ledger_post(${v.key}, ${v.fingerprint}, ${v.reason}, ${v.reference}, ${at}::timestamptz, ${JSON.stringify(v.entries)}::jsonb, ${v.shards}::int) as r`,
+    sql`select ledger_post_batch(
+          ${arrayLiteral(transfers.map((t) => t.key))}::text[],
+          ${arrayLiteral(transfers.map((t) => t.fingerprint))}::text[],
+          ${arrayLiteral(transfers.map((t) => t.reason))}::text[],
+          ${arrayLiteral(transfers.map((t) => t.reference))}::text[],
+          ${arrayLiteral(transfers.map((t) => (t.at ? t.at.toISOString() : null)))}::timestamptz[],
+          ${shards}::int,
+          ${arrayLiteral(e.map((en) => en.t))}::int[],
+          ${arrayLiteral(e.map((en) => en.u))}::bigint[],
+          ${arrayLiteral(e.map((en) => en.b))}::text[],
+          ${arrayLiteral(e.map((en) => en.a))}::text[],
+          ${arrayLiteral(e.map((en) => en.n))}::bigint[]) as r`,
   );
-  if (!row) throw new Error('ledger_post returned no row');
-  return typeof row.r === 'string' ? (JSON.parse(row.r) as PostOutcome) : row.r;
+  if (!row) throw new Error('ledger_post_batch returned no row');
+  const out = typeof row.r === 'string' ? (JSON.parse(row.r) as PostOutcome[]) : row.r;
+  if (!Array.isArray(out) || out.length !== transfers.length) throw new Error('ledger_post_batch answered the wrong number of results');
+  return out;
 }
 
 export interface WalletRow {
@@ -192,4 +220,10 @@ export async function totals(x: Executor): Promise<{ counts: LedgerTotals; asset
           from ledger_account group by asset order by asset`,
   );
   return { counts: counts ?? { accounts: '0', transfers: '0', entries: '0' }, assets };
+}
+
+/** Whether the ledger migrations have been applied to this database. */
+export async function ledgerExists(x: Executor): Promise<boolean> {
+  const [row] = await rows<{ ok: boolean }>(x, sql`select to_regclass('ledger_entry') is not null as ok`);
+  return Boolean(row?.ok);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Executor, Tx } from '../../db/tx.ts';
 import { toMoney } from '../../lib/money.ts';
 import * as repo from './ledger.repo.ts';
+import { TransferBatcher, sqlState } from './transfer-batcher.ts';
 import type {
   AccountRef,
   Asset,
@@ -18,10 +19,12 @@ import type {
 
 export * from './ledger.types.ts';
 
-/** Rows per house book and asset; a transfer picks one at random so house rows never become one hot row. */
+/** Rows per house book and asset; each call picks one at random so house rows never become one hot row. */
 export const HOUSE_SHARDS = 16;
+/** Concurrent ledger calls per database (each batches whatever queued meanwhile), and their size. */
+export const TRANSFER_LANES = Number(process.env.LEDGER_LANES ?? 2);
+export const MAX_BATCH = 100;
 const MAX_KEY = 200;
-const RETRYABLE = new Set(['40001', '40P01']);
 
 const PLAYER_BOOK = /^(coin|safebox|withdraw_hold|points|lottery|liveness|coupon:\d+)$/;
 const HOUSE_BOOK = /^(clearing:[\w.-]{1,64}|promotion|jackpot:[\w.-]{1,64}|commission_payable|provider:[\w.-]{1,64}|payout_clearing)$/;
@@ -32,21 +35,13 @@ export function assetOfBook(book: PlayerBook): Asset {
   return book === 'safebox' || book === 'withdraw_hold' ? 'coin' : book;
 }
 
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 const unbalanced = (why: string) => new AppError(ErrorCode.unbalancedTransfer, `The transfer is not valid: ${why}`);
 
 /**
  * Checks the input and folds it into one net amount per account (zero nets dropped), sorted so
  * equal requests always produce the same fingerprint.
  */
-function prepare(input: TransferInput): { entries: repo.PostEntry[]; fingerprint: string } {
+function prepare(input: TransferInput): repo.PostTransfer {
   if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length === 0 || input.idempotencyKey.length > MAX_KEY) {
     throw unbalanced(`the idempotency key must be 1-${MAX_KEY} characters`);
   }
@@ -85,8 +80,19 @@ function prepare(input: TransferInput): { entries: repo.PostEntry[]; fingerprint
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([input.reason, input.reference ?? null, entries]))
     .digest('hex');
-  return { entries, fingerprint };
+  return { key: input.idempotencyKey, fingerprint, reason: input.reason, reference: input.reference ?? null, at: input.at ?? null, entries };
 }
+
+/** Turns ledger_post_one's answer into the result, or the typed refusal. */
+function settle(out: repo.PostOutcome): TransferResult {
+  if (out.error) throw out.error === 'insufficient' ? new AppError(ErrorCode.insufficientBalance) : unbalanced('entries do not sum to zero per asset');
+  if (out.conflict) throw new AppError(ErrorCode.idempotencyConflict, undefined, { transferId: Number(out.transferId) });
+  const balances: Record<string, number> = {};
+  for (const [k, v] of Object.entries(out.balances)) balances[k] = toMoney(v);
+  return { transferId: Number(out.transferId), replayed: out.replayed, balances };
+}
+
+const batchers = new WeakMap<Db, TransferBatcher>();
 
 /**
  * Applies a transfer inside the caller's open transaction, so a flow can compose several
@@ -96,43 +102,35 @@ function prepare(input: TransferInput): { entries: repo.PostEntry[]; fingerprint
  * transfer aborts the caller's transaction (use a savepoint, tx.transaction(), to carry on).
  */
 export async function transferIn(x: Executor, input: TransferInput): Promise<TransferResult> {
-  const { entries, fingerprint } = prepare(input);
-  let out: repo.PostOutcome;
+  const transfer = prepare(input);
   try {
-    out = await repo.post(x, {
-      key: input.idempotencyKey,
-      fingerprint,
-      reason: input.reason,
-      reference: input.reference ?? null,
-      at: input.at ?? null,
-      entries,
-      shards: HOUSE_SHARDS,
-    });
+    const [out] = await repo.postBatch(x, [transfer], HOUSE_SHARDS);
+    return settle(out!);
   } catch (err) {
-    const state = sqlState(err);
-    if (state === 'P3001' || state === '23514') throw new AppError(ErrorCode.insufficientBalance);
-    if (state === 'P3003') throw unbalanced('entries do not sum to zero per asset');
+    // The CHECK constraint is the backstop behind ledger_post_one's own test.
+    if (sqlState(err) === '23514') throw new AppError(ErrorCode.insufficientBalance);
     throw err;
   }
-  if (out.conflict) throw new AppError(ErrorCode.idempotencyConflict, undefined, { transferId: out.transferId });
-  const balances: Record<string, number> = {};
-  for (const [k, v] of Object.entries(out.balances)) balances[k] = toMoney(v);
-  return { transferId: Number(out.transferId), replayed: out.replayed, balances };
 }
 
 /**
- * Applies a transfer in its own single-statement transaction (one round trip), retrying
- * serialization failures and deadlocks. Same errors as transferIn.
+ * Applies a transfer in its own transaction, one round trip, retrying deadlocks and
+ * serialization failures. Concurrent calls share a round trip and a commit (group commit, see
+ * TransferBatcher); each still resolves only after its transfer is committed. Same errors as
+ * transferIn.
  */
-export async function transfer(db: Db, input: TransferInput, attempts = 5): Promise<TransferResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transferIn(db, input);
-    } catch (err) {
-      const state = sqlState(err);
-      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
-    }
+export async function transfer(db: Db, input: TransferInput): Promise<TransferResult> {
+  const transfer = prepare(input);
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new TransferBatcher(db, { lanes: TRANSFER_LANES, maxBatch: MAX_BATCH, shards: HOUSE_SHARDS, attempts: 5 });
+    batchers.set(db, batcher);
+  }
+  try {
+    return settle(await batcher.submit(transfer));
+  } catch (err) {
+    if (sqlState(err) === '23514') throw new AppError(ErrorCode.insufficientBalance);
+    throw err;
   }
 }
 
