@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { describeDb, TEST_DB, TEST_PG_URL } from '../../test/create-test-app.ts';
+import { openDatabase, type DatabaseOptions } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import { deposit, newUserId } from './ledger-test-helpers.ts';
+import { transfer } from './ledger.service.ts';
+
+const run = promisify(execFile);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CLI = join(ROOT, 'apps/server/src/scripts/ledger-check.ts');
+
+/** Runs `npm run ledger:check`'s script against the database and returns its exit code and output. */
+async function ledgerCheck(env: Record<string, string>): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await run(TSX, [CLI], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describeDb('npm run ledger:check', () => {
+  let opts: DatabaseOptions;
+  let env: Record<string, string>;
+  let cleanup = async () => {};
+
+  beforeAll(async () => {
+    if (TEST_DB === 'pg') {
+      const name = `playhall_check_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: TEST_PG_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(TEST_PG_URL);
+      url.pathname = `/${name}`;
+      opts = { url: url.toString() };
+      env = { DATABASE_URL: url.toString() };
+      cleanup = async () => {
+        const c = new pg.Client({ connectionString: TEST_PG_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'playhall-check-'));
+      opts = { dataDir: join(dir, 'data') };
+      env = { DATA_DIR: join(dir, 'data') };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  afterAll(async () => cleanup());
+
+  /** The embedded database admits one opener at a time, so each step opens and closes it. */
+  const withDb = async (fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<void>) => {
+    const database = await openDatabase(opts);
+    try {
+      await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('explains itself on a database without a ledger, passes on real postings, fails on a corrupted balance', async () => {
+    const empty = await ledgerCheck(env);
+    expect(empty.code).toBe(2);
+    expect(empty.out).toContain('has no ledger yet');
+
+    const database = await openDatabase(opts);
+    await migrate(database);
+    const player = await newUserId(database.db);
+    await transfer(database.db, deposit(`cli:${player}`, player, 4_200));
+    await database.close();
+
+    const clean = await ledgerCheck(env);
+    expect(clean.out).toContain('✓ every account equals the sum of its entries');
+    expect(clean.out).toMatch(/coin\s+players\s+4200\s+house\s+-4200/);
+    expect(clean.code).toBe(0);
+
+    await withDb(async (db) => {
+      await db.execute(sql`update ledger_account set balance = 4300 where user_id = ${player}`);
+    });
+    const dirty = await ledgerCheck(env);
+    expect(dirty.code).toBe(1);
+    expect(dirty.out).toContain(`player ${player}, coin, coin): balance 4300 but entries sum to 4200`);
+  }, 60_000);
+});
