@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from '@playhall/contract';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { withTx } from '../../db/tx.ts';
@@ -7,7 +7,7 @@ import { bet, deposit, newUserId } from './ledger-test-helpers.ts';
 import * as ledger from './ledger.service.ts';
 
 // Real concurrency needs several connections: PGlite has one, so these run on PostgreSQL only.
-describeDb.skipIf(TEST_DB !== 'pg')('ledger under concurrency (PostgreSQL)', () => {
+(TEST_DB === 'pg' ? describeDb : describe.skip)('ledger under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
