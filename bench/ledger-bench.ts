@@ -179,7 +179,7 @@ async function main(): Promise<void> {
   await seedPlayers(db);
   // A live database has statistics; a freshly filled one must get them before plans are cached.
   await db.execute(sql`analyze`);
-  await drive(db, maxClients, 5, 'warm');
+  await drive(db, maxClients, 10, 'warm');
 
   const results: Record<number, { tpcb: number[]; ledger: Load[] }> = {};
   for (const c of CLIENTS) results[c] = { tpcb: [], ledger: [] };

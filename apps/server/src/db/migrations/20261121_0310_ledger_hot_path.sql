@@ -43,6 +43,8 @@ DECLARE
   v_after    bigint[] := array_fill(NULL::bigint, ARRAY[v_entries]);
   v_ok       boolean[] := array_fill(false, ARRAY[v_entries]);
   v_refused  bigint[] := '{}';
+  v_done     bigint[];     -- transfers of this batch already applied by an earlier call
+  v_bad      integer[];    -- transfers of this batch whose entries do not balance
   v_results  jsonb := '[]'::jsonb;
   v_res      jsonb;
   v_first    integer := 1;
@@ -81,6 +83,11 @@ BEGIN
     FROM (SELECT a.id, a.balance FROM ledger_account a WHERE a.id = ANY (v_eacc) ORDER BY a.id FOR UPDATE) l;
   v_changed := array_fill(false, ARRAY[coalesce(array_length(v_aid, 1), 0)]);
 
+  -- Set-wise, so the per-transfer loop below runs no statements.
+  SELECT coalesce(array_agg(DISTINCT e.transfer_id), '{}') INTO v_done FROM ledger_entry e WHERE e.transfer_id = ANY (v_tid);
+  SELECT coalesce(array_agg(DISTINCT x.tx), '{}') INTO v_bad
+    FROM (SELECT t.tx FROM unnest(e_tx, e_assets, e_amounts) AS t(tx, a, n) GROUP BY t.tx, t.a HAVING sum(t.n) <> 0) x;
+
   FOR t IN 1 .. v_count LOOP
     v_last := v_first - 1;
     WHILE v_last < v_entries AND e_tx[v_last + 1] = t LOOP
@@ -88,14 +95,13 @@ BEGIN
     END LOOP;
     IF v_fp[t] IS DISTINCT FROM p_fingerprints[t] THEN
       v_res := jsonb_build_object('conflict', true, 'transferId', v_tid[t]);
-    ELSIF EXISTS (SELECT 1 FROM ledger_entry e WHERE e.transfer_id = v_tid[t]) THEN
+    ELSIF v_tid[t] = ANY (v_done) THEN
       -- Applied by an earlier call: answer what it answered.
       SELECT coalesce(jsonb_object_agg(a.user_id || ':' || a.book, e.balance_after), '{}'::jsonb) INTO v_balances
         FROM ledger_entry e JOIN ledger_account a ON a.id = e.account_id
        WHERE e.transfer_id = v_tid[t] AND a.user_id IS NOT NULL;
       v_res := jsonb_build_object('transferId', v_tid[t], 'replayed', true, 'balances', v_balances);
-    ELSIF v_last < v_first OR EXISTS (SELECT 1 FROM unnest(e_assets[v_first:v_last], e_amounts[v_first:v_last]) AS x(a, n)
-                                       GROUP BY x.a HAVING sum(x.n) <> 0) THEN
+    ELSIF v_last < v_first OR t = ANY (v_bad) THEN
       v_refused := v_refused || v_tid[t];
       v_res := '{"error": "unbalanced"}'::jsonb;
     ELSE

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { Executor } from '../../db/tx.ts';
 
 // Every statement of the ledger lives here. Amounts travel as text so no bigint is rounded.
@@ -43,26 +44,44 @@ function arrayLiteral(values: (string | number | null)[]): string {
  */
 export async function postBatch(x: Executor, transfers: PostTransfer[], shards: number): Promise<PostOutcome[]> {
   const e = transfers.flatMap((t, i) => t.entries.map((en) => ({ ...en, t: i + 1 })));
-  const [row] = await rows<{ r: PostOutcome[] | string }>(
-    x,
-    sql`select ledger_post_batch(
-          ${arrayLiteral(transfers.map((t) => t.key))}::text[],
-          ${arrayLiteral(transfers.map((t) => t.fingerprint))}::text[],
-          ${arrayLiteral(transfers.map((t) => t.reason))}::text[],
-          ${arrayLiteral(transfers.map((t) => t.reference))}::text[],
-          ${arrayLiteral(transfers.map((t) => (t.at ? t.at.toISOString() : null)))}::timestamptz[],
-          ${shards}::int,
-          ${arrayLiteral(e.map((en) => en.t))}::int[],
-          ${arrayLiteral(e.map((en) => en.u))}::bigint[],
-          ${arrayLiteral(e.map((en) => en.b))}::text[],
-          ${arrayLiteral(e.map((en) => en.a))}::text[],
-          ${arrayLiteral(e.map((en) => en.n))}::bigint[]) as r`,
-  );
-  if (!row) throw new Error('ledger_post_batch returned no row');
-  const out = typeof row.r === 'string' ? (JSON.parse(row.r) as PostOutcome[]) : row.r;
+  const params = [
+    transfers.map((t) => t.key),
+    transfers.map((t) => t.fingerprint),
+    transfers.map((t) => t.reason),
+    transfers.map((t) => t.reference),
+    transfers.map((t) => (t.at ? t.at.toISOString() : null)),
+    shards,
+    e.map((en) => en.t),
+    e.map((en) => en.u),
+    e.map((en) => en.b),
+    e.map((en) => en.a),
+    e.map((en) => en.n),
+  ] as const;
+  let r: PostOutcome[] | string | undefined;
+  const client = (x as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    // Outside a transaction on PostgreSQL: a named statement, parsed once per connection (measured: a third of a small call).
+    const res = await client.query<{ r: PostOutcome[] | string }>({ name: 'ledger_post_batch', text: POST_BATCH_SQL, values: [...params] });
+    r = res.rows[0]?.r;
+  } else {
+    const [row] = await rows<{ r: PostOutcome[] | string }>(
+      x,
+      sql`select ledger_post_batch(
+            ${arrayLiteral(params[0])}::text[], ${arrayLiteral(params[1])}::text[], ${arrayLiteral(params[2])}::text[],
+            ${arrayLiteral(params[3])}::text[], ${arrayLiteral(params[4])}::timestamptz[], ${shards}::int,
+            ${arrayLiteral(params[6])}::int[], ${arrayLiteral(params[7])}::bigint[], ${arrayLiteral(params[8])}::text[],
+            ${arrayLiteral(params[9])}::text[], ${arrayLiteral(params[10])}::bigint[]) as r`,
+    );
+    r = row?.r;
+  }
+  if (r === undefined) throw new Error('ledger_post_batch returned no row');
+  const out = typeof r === 'string' ? (JSON.parse(r) as PostOutcome[]) : r;
   if (!Array.isArray(out) || out.length !== transfers.length) throw new Error('ledger_post_batch answered the wrong number of results');
   return out;
 }
+
+const POST_BATCH_SQL =
+  'select ledger_post_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int, $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[]) as r';
 
 export interface WalletRow {
   books: [string, string, string][] | null;
