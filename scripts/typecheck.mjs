@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Type-checks every workspace with its own tsconfig (all strict, none emits).
+// Type-checks every workspace (and the benchmarks) with its own tsconfig (all strict, none emits).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, run } from './lib.mjs';
 
-for (const ws of ['packages/contract', 'apps/server', 'apps/player']) {
+for (const ws of ['packages/contract', 'apps/server', 'apps/player', 'bench']) {
   if (existsSync(join(root, ws, 'tsconfig.json'))) {
     console.log(`typecheck ${ws}`);
     run('npx', ['tsc', '--noEmit', '-p', ws]);
