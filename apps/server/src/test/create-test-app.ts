@@ -35,6 +35,26 @@ if (pgMissing) {
 /** `describe` for suites that need the test database; skipped loudly when PostgreSQL is missing. */
 export const describeDb = describe.skipIf(pgMissing);
 
+/** A fresh PostgreSQL database with a random name on the test server, and how to drop it. */
+export async function createScratchPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -58,20 +78,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   let database: Database;
   let dropDatabase = async () => {};
   if (TEST_DB === 'pg') {
-    const name = `playhall_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(TEST_PG_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchPgDatabase('playhall_test');
+    database = await openDatabase({ url: scratch.url });
+    dropDatabase = scratch.drop;
   } else {
     database = await openDatabase({ memory: true });
   }

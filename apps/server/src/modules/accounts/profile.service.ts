@@ -31,20 +31,9 @@ export function createProfileService(deps: AccountDeps) {
       if (!session) return { errcode: ErrorCode.unauthorized };
       const user = await users.findUserById(db, session.userId);
       if (!user) return { errcode: ErrorCode.unauthorized };
-      const wallet = await getBalances(db, user.id);
-      return {
-        errcode: 0,
-        coin: wallet.coin,
-        safebox: wallet.safebox,
-        bet: wallet.bet,
-        exchange: wallet.exchange,
-        totalRecharge: wallet.totalRecharge,
-        lottery: wallet.lottery,
-        vip: user.vip,
-        vipExp: Number(user.vipExp),
-        userLevel: user.userLevel,
-        hasPassword: user.passwordHash !== null,
-      };
+      const info = toUserInfo(user, await getBalances(db, user.id), clock.now());
+      const { coin, safebox, bet, exchange, totalRecharge, lottery, vip, vipExp, userLevel, hasPassword } = info;
+      return { errcode: 0, coin, safebox, bet, exchange, totalRecharge, lottery, vip, vipExp, userLevel, hasPassword };
     },
 
     /** forgetPassword: a code sent with purpose forget sets a new password and revokes every session. */

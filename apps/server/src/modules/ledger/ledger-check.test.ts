@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { describeDb, TEST_DB, TEST_PG_URL } from '../../test/create-test-app.ts';
+import { createScratchPgDatabase, describeDb, TEST_DB } from '../../test/create-test-app.ts';
 import { openDatabase, type DatabaseOptions } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { deposit, newUserId } from './ledger-test-helpers.ts';
@@ -37,21 +35,10 @@ describeDb('npm run ledger:check', () => {
 
   beforeAll(async () => {
     if (TEST_DB === 'pg') {
-      const name = `playhall_check_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(TEST_PG_URL);
-      url.pathname = `/${name}`;
-      opts = { url: url.toString() };
-      env = { DATABASE_URL: url.toString() };
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: TEST_PG_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      const scratch = await createScratchPgDatabase('playhall_check');
+      opts = { url: scratch.url };
+      env = { DATABASE_URL: scratch.url };
+      cleanup = scratch.drop;
     } else {
       const dir = mkdtempSync(join(tmpdir(), 'playhall-check-'));
       opts = { dataDir: join(dir, 'data') };
