@@ -18,6 +18,8 @@ import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
 import { registerDeposits } from './modules/deposits/deposits.module.ts';
+import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
+import { registerWalletRecordRoutes } from './modules/wallet-records/wallet-records.routes.ts';
 
 export interface BuildAppOptions {
   database: Database;
@@ -66,6 +68,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   registerContentRoutes(registry, content);
   registerAccountRoutes(registry, { auth, profile, sms, content });
   await registerDeposits(app, registry, { db, clock, getConfig, sandboxSecret: config.sandboxPaymentSecret });
+  registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',

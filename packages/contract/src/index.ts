@@ -12,3 +12,4 @@ export * from './endpoints/refresh-data.ts';
 export * from './endpoints/customer-services.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/deposit.ts';
+export * from './endpoints/coin-detail.ts';

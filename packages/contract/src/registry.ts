@@ -24,6 +24,7 @@ import {
   rechargeEndpoint,
   setDepositLimitsEndpoint,
 } from './endpoints/deposit.ts';
+import { appUserCoinDetailEndpoint } from './endpoints/coin-detail.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -48,6 +49,7 @@ export const endpoints = {
   [getRechargeOrderEndpoint.path]: getRechargeOrderEndpoint,
   [getDepositLimitsEndpoint.path]: getDepositLimitsEndpoint,
   [setDepositLimitsEndpoint.path]: setDepositLimitsEndpoint,
+  [appUserCoinDetailEndpoint.path]: appUserCoinDetailEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
