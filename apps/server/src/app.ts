@@ -18,6 +18,8 @@ import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
 import { registerDeposits } from './modules/deposits/deposits.module.ts';
+import { createSafeboxService } from './modules/safebox/safebox.service.ts';
+import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
 import { registerWalletRecordRoutes } from './modules/wallet-records/wallet-records.routes.ts';
 
@@ -68,6 +70,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   registerContentRoutes(registry, content);
   registerAccountRoutes(registry, { auth, profile, sms, content });
   await registerDeposits(app, registry, { db, clock, getConfig, sandboxSecret: config.sandboxPaymentSecret });
+  registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

@@ -53,6 +53,15 @@ export const ErrorCode = {
   depositAmountNotWhole: 3108,
   webhookSignatureInvalid: 3110,
   webhookMismatch: 3111,
+
+  // Safebox 3201-3209.
+  safeboxPasswordInvalid: 3201,
+  safeboxPasswordNotSet: 3202,
+  safeboxWrongPassword: 3203,
+  safeboxLocked: 3204,
+  safeboxOldPasswordRequired: 3205,
+  safeboxWrongOldPassword: 3206,
+  safeboxAmountInvalid: 3207,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -101,6 +110,13 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   3108: 'Deposit whole coins only',
   3110: 'The payment notification signature is not valid',
   3111: 'The payment notification does not match the order',
+  3201: 'The safebox password must be digits only, of the required length',
+  3202: 'Set a safebox password first',
+  3203: 'The safebox password is wrong',
+  3204: 'Too many wrong safebox passwords: taking coins out is locked for a while, try again later',
+  3205: 'Enter your current safebox password to change it',
+  3206: 'The current safebox password is wrong',
+  3207: 'Enter a whole number of coins greater than 0',
 };
 
 /** Error thrown by services; mapped to the envelope only at the edge. */

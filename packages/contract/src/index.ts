@@ -13,3 +13,4 @@ export * from './endpoints/customer-services.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/deposit.ts';
 export * from './endpoints/coin-detail.ts';
+export * from './endpoints/safebox.ts';

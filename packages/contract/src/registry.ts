@@ -25,6 +25,7 @@ import {
   setDepositLimitsEndpoint,
 } from './endpoints/deposit.ts';
 import { appUserCoinDetailEndpoint } from './endpoints/coin-detail.ts';
+import { getSafeboxEndpoint, safeboxDepositEndpoint, safeboxWithdrawEndpoint, setSafeboxPasswordEndpoint } from './endpoints/safebox.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -50,6 +51,10 @@ export const endpoints = {
   [getDepositLimitsEndpoint.path]: getDepositLimitsEndpoint,
   [setDepositLimitsEndpoint.path]: setDepositLimitsEndpoint,
   [appUserCoinDetailEndpoint.path]: appUserCoinDetailEndpoint,
+  [getSafeboxEndpoint.path]: getSafeboxEndpoint,
+  [setSafeboxPasswordEndpoint.path]: setSafeboxPasswordEndpoint,
+  [safeboxDepositEndpoint.path]: safeboxDepositEndpoint,
+  [safeboxWithdrawEndpoint.path]: safeboxWithdrawEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

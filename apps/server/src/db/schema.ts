@@ -244,3 +244,11 @@ export const playerWallet = pgTable('player_wallet', {
   bonusLocked: money('bonus_locked'),
   totalRecharge: money('total_recharge'),
 });
+
+export const safeboxGuard = pgTable('safebox_guard', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  failedSince: ts('failed_since'),
+  lockedUntil: ts('locked_until'),
+});
+export type SafeboxGuardRow = typeof safeboxGuard.$inferSelect;
