@@ -20,6 +20,7 @@ export const paths = {
   memberProfile: '/member/profile',
   memberLimits: '/member/limits',
   wallets: '/wallets',
+  walletRecords: '/wallets/record',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -51,6 +51,7 @@ const member = () => import('../features/member/pages/member-page.tsx');
 const profile = () => import('../features/member/pages/profile-page.tsx');
 const wallets = () => import('../features/wallet/pages/wallets-page.tsx');
 const limits = () => import('../features/wallet/pages/limits-page.tsx');
+const records = () => import('../features/wallet/pages/records-page.tsx');
 
 const routes = [
   createRoute({
@@ -164,6 +165,13 @@ const routes = [
     validateSearch: (s: Record<string, unknown>) => walletsSearch.parse(s),
     beforeLoad: requireGuard('auth'),
     component: page(wallets, 'WalletsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.walletRecords,
+    staticData: { chrome: 'nav', titleKey: 'records.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(records, 'RecordsPage'),
   }),
 ];
 

@@ -55,6 +55,7 @@ export function MemberPage() {
 
       <List className="menu-list" mode="card">
         <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
+        <List.Item prefix={<DocIcon />} onClick={go(paths.walletRecords)} data-testid="records-item">{t('records.menu')}</List.Item>
         <List.Item prefix={<ShieldIcon />} onClick={go(paths.memberLimits)} data-testid="limits-item">{t('limits.title')}</List.Item>
         <List.Item prefix={<HelpIcon />} onClick={go(paths.faq)}>{t('nav.faq')}</List.Item>
         <List.Item prefix={<SupportIcon size={20} />} onClick={go(paths.service)}>{t('nav.support')}</List.Item>

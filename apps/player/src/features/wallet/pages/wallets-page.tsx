@@ -1,4 +1,4 @@
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
@@ -22,6 +22,7 @@ export function WalletsPage() {
           </button>
         )}
         <h1 className="wallet-page__title">{t('wallet.title')}</h1>
+        <Link to={paths.walletRecords} className="wallet-page__records" data-testid="records-link">{t('records.menu')}</Link>
       </div>
       {orderId ? <DepositResult orderId={orderId} /> : <DepositForm />}
     </div>

@@ -1,0 +1,48 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PageSize, type CoinRecord, type CoinRecordKind } from '@playhall/contract';
+import { call } from '../../../lib/api.ts';
+
+export const RECORD_KINDS: readonly CoinRecordKind[] = ['deposit', 'withdraw', 'safebox', 'bonus', 'game', 'other'];
+export const RECORD_RANGES = ['7', '30', '90', 'all'] as const;
+export type RecordRange = (typeof RECORD_RANGES)[number];
+
+/** The start of the player's local day `days - 1` days ago, as an instant: "last 7 days" includes today. */
+export function rangeStart(range: RecordRange, now = new Date()): string | undefined {
+  if (range === 'all') return undefined;
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (Number(range) - 1));
+  return d.toISOString();
+}
+
+/** The player's records, page by page (20 a page), for one kind and range. */
+export function useCoinRecords(kind: CoinRecordKind | undefined, range: RecordRange) {
+  return useInfiniteQuery({
+    queryKey: ['appUserCoinDetail', kind ?? 'all', range],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      call('appUserCoinDetail', { pageNum: pageParam, pageSize: PageSize.record, ...(kind ? { kind } : {}), ...(range === 'all' ? {} : { from: rangeStart(range) }) }),
+    getNextPageParam: (last) => (last.pageNum < last.pages ? last.pageNum + 1 : undefined),
+  });
+}
+
+export interface DayGroup {
+  /** Local calendar day, `YYYY-MM-DD`. */
+  day: string;
+  records: CoinRecord[];
+}
+
+const localDay = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Records (newest first) grouped by the player's local day, keeping the order. */
+export function groupByDay(records: readonly CoinRecord[]): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const r of records) {
+    const day = localDay(r.createdAt);
+    const last = groups[groups.length - 1];
+    if (last?.day === day) last.records.push(r);
+    else groups.push({ day, records: [r] });
+  }
+  return groups;
+}
