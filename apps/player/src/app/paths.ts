@@ -20,6 +20,7 @@ export const paths = {
   memberProfile: '/member/profile',
   memberLimits: '/member/limits',
   wallets: '/wallets',
+  safebox: '/activity/bank',
   walletRecords: '/wallets/record',
 } as const;
 

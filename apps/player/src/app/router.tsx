@@ -51,6 +51,7 @@ const member = () => import('../features/member/pages/member-page.tsx');
 const profile = () => import('../features/member/pages/profile-page.tsx');
 const wallets = () => import('../features/wallet/pages/wallets-page.tsx');
 const limits = () => import('../features/wallet/pages/limits-page.tsx');
+const safebox = () => import('../features/safebox/pages/safebox-page.tsx');
 const records = () => import('../features/wallet/pages/records-page.tsx');
 
 const routes = [
@@ -165,6 +166,13 @@ const routes = [
     validateSearch: (s: Record<string, unknown>) => walletsSearch.parse(s),
     beforeLoad: requireGuard('auth'),
     component: page(wallets, 'WalletsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.safebox,
+    staticData: { chrome: 'nav', titleKey: 'safebox.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(safebox, 'SafeboxPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

@@ -59,3 +59,6 @@ export const LogoutIcon = ({ size = 20 }: IconProps) => (
 export const BellIcon = ({ size = 20 }: IconProps) => (
   <svg {...base(size)}><path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" /><path d="M10 21h4" /></svg>
 );
+export const LockIcon = ({ size = 20 }: IconProps) => (
+  <svg {...base(size)}><rect x="4" y="10" width="16" height="11" rx="2" /><path d="M8 10V7a4 4 0 0 1 8 0v3" /><circle cx="12" cy="15.5" r="1.5" /></svg>
+);

@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
-import { DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LockIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { call } from '../../../lib/api.ts';
 import { useBalance } from '../../../lib/queries.ts';
 import { clearSession, useSession } from '../../../lib/session.ts';
@@ -56,6 +56,7 @@ export function MemberPage() {
       <List className="menu-list" mode="card">
         <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
         <List.Item prefix={<DocIcon />} onClick={go(paths.walletRecords)} data-testid="records-item">{t('records.menu')}</List.Item>
+        <List.Item prefix={<LockIcon />} onClick={go(paths.safebox)} data-testid="safebox-item">{t('safebox.title')}</List.Item>
         <List.Item prefix={<ShieldIcon />} onClick={go(paths.memberLimits)} data-testid="limits-item">{t('limits.title')}</List.Item>
         <List.Item prefix={<HelpIcon />} onClick={go(paths.faq)}>{t('nav.faq')}</List.Item>
         <List.Item prefix={<SupportIcon size={20} />} onClick={go(paths.service)}>{t('nav.support')}</List.Item>
