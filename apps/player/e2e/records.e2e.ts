@@ -76,4 +76,32 @@ describe.skipIf(!hasChromium)('wallet records journeys', () => {
     }
     await context.addCookies([{ name: 'lang', value: 'en-US', url: stack.baseUrl }]);
   });
+
+  it('loads the next page on scroll and then ends with No more', async () => {
+    // 11 safebox moves through the real call: 22 more entries, so 23 in all (page size 20).
+    const codes = await page.evaluate(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await fetch('/app/v1/safeboxDeposit', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+          body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, amount: 100, requestId: `e2e-rec-${i}` }),
+        });
+        out.push(((await res.json()) as { code: number }).code);
+      }
+      return out;
+    });
+    expect(codes).toEqual(Array(11).fill(200));
+    await page.goto('/wallets/record');
+    await page.getByTestId('record').first().waitFor();
+    await expect(page.getByText('Moved to safebox').count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByTestId('record').count()).resolves.toBe(20);
+    await page.locator('.adm-infinite-scroll').scrollIntoViewIfNeeded();
+    await page.getByTestId('records-end').filter({ hasText: 'No more' }).waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('record').count()).resolves.toBe(23);
+    await expect(page.getByTestId('record').last().getByTestId('record-amount').innerText()).resolves.toBe('+50');
+    await snap(page, 'records-6-paged-end');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, 'records-7-safebox-moves');
+  });
 });

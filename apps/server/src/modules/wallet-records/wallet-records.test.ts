@@ -122,6 +122,19 @@ describeDb('wallet records: appUserCoinDetail', () => {
     expect((await records(a)).list.map((r) => r.amount)).toEqual([4_200]);
   });
 
+  it('shows safebox moves made through the safebox calls as safebox records on both books', async () => {
+    const p = await buildPlayer(t.app);
+    await post(deposit(key('d'), p.user.id, 3_000));
+    const moved = await call(t.app, 'safeboxDeposit', { amount: 1_000, requestId: key('req') }, p.token);
+    expect(moved.code, moved.msg).toBe(200);
+    const page = await records(p, { kind: 'safebox' });
+    expect(page.total).toBe(2);
+    expect(page.list.map((r) => [r.reason, r.book, r.amount, r.balanceAfter]).sort()).toEqual([
+      ['safebox_in', 'coin', -1_000, 2_000],
+      ['safebox_in', 'safebox', 1_000, 1_000],
+    ]);
+  });
+
   it('needs a session', async () => {
     const res = await call(t.app, 'appUserCoinDetail', {});
     expect(res.code).toBe(ErrorCode.unauthorized);
