@@ -4,15 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, startStack, uniqueAccount, type Stack } from './harness.ts';
+import { hasChromium, snap, startStack, registerPlayer, type Stack } from './harness.ts';
 
-async function register(page: Page) {
-  await page.goto('/auth/register');
-  await page.locator('input#account').fill(uniqueAccount('dep'));
-  await page.locator('input#password').fill('secret-123');
-  await page.locator('button[type="submit"]', { hasText: 'Create account' }).click();
-  await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
-}
+const register = (page: Page) => registerPlayer(page, 'dep');
 
 async function openDeposit(page: Page) {
   await page.getByTestId('topbar-deposit').click();

@@ -184,3 +184,14 @@ export function uniqueMobile(): string {
 export function uniqueAccount(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
 }
+
+/** Registers a new account-and-password player through the register page; waits for the lobby. */
+export async function registerPlayer(page: Page, prefix: string): Promise<string> {
+  const account = uniqueAccount(prefix);
+  await page.goto('/auth/register');
+  await page.locator('input#account').fill(account);
+  await page.locator('input#password').fill('secret-123');
+  await page.locator('button[type="submit"]', { hasText: 'Create account' }).click();
+  await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
+  return account;
+}

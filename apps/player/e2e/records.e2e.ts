@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, startStack, uniqueAccount, type Stack } from './harness.ts';
+import { hasChromium, snap, startStack, registerPlayer, type Stack } from './harness.ts';
 
 describe.skipIf(!hasChromium)('wallet records journeys', () => {
   let stack: Stack;
@@ -22,11 +22,7 @@ describe.skipIf(!hasChromium)('wallet records journeys', () => {
   });
 
   it('a new player sees an empty state that leads to a deposit', async () => {
-    await page.goto('/auth/register');
-    await page.locator('input#account').fill(uniqueAccount('rec'));
-    await page.locator('input#password').fill('secret-123');
-    await page.locator('button[type="submit"]', { hasText: 'Create account' }).click();
-    await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
+    await registerPlayer(page, 'rec');
     await page.locator('.tab-bar').getByText('Me', { exact: true }).click();
     await page.getByTestId('records-item').click();
     await page.waitForURL(/\/wallets\/record$/);

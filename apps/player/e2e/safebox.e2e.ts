@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, startStack, uniqueAccount, type Stack } from './harness.ts';
+import { hasChromium, snap, startStack, registerPlayer, type Stack } from './harness.ts';
 
 const pill = (page: Page, coins: number) => page.getByTestId('balance-pill').filter({ hasText: new RegExp(`^\\s*${coins}\\s*$`) });
 
@@ -25,11 +25,7 @@ describe.skipIf(!hasChromium)('safebox journey', () => {
   });
 
   it('funds the player with a sandbox deposit of 50', async () => {
-    await page.goto('/auth/register');
-    await page.locator('input#account').fill(uniqueAccount('sbx'));
-    await page.locator('input#password').fill('secret-123');
-    await page.locator('button[type="submit"]', { hasText: 'Create account' }).click();
-    await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
+    await registerPlayer(page, 'sbx');
     await page.getByTestId('topbar-deposit').click();
     await page.getByTestId('amount-chip').filter({ hasText: /^50$/ }).click();
     await page.getByTestId('deposit-submit').click();
