@@ -2,9 +2,9 @@
  * Deposit journeys against the real server, the built app and the sandbox provider's pay page,
  * at 390×844: pay and see the balance, a declined payment, a daily limit that blocks a deposit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, startStack, registerPlayer, type Stack } from './harness.ts';
+import { hasChromium, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
 
 const register = (page: Page) => registerPlayer(page, 'dep');
 
@@ -27,19 +27,11 @@ async function result(page: Page, status: string, serverLog: () => string) {
 }
 
 describe.skipIf(!hasChromium)('deposit journeys', () => {
+  const fixture = useStackPage();
   let stack: Stack;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    context = await stack.newContext();
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stack?.close();
-  });
+  beforeAll(() => ({ stack, context, page } = fixture));
 
   it('deposits through the sandbox pay page and sees the balance in the top bar', async () => {
     await register(page);

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -183,6 +184,24 @@ export function uniqueMobile(): string {
 
 export function uniqueAccount(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
+}
+
+/**
+ * For a describe block: starts the server stack and one phone-sized page before its tests and
+ * closes both after them. The returned object is filled in by its beforeAll.
+ */
+export function useStackPage(): { stack: Stack; context: BrowserContext; page: Page } {
+  const fixture = {} as { stack: Stack; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    fixture.stack = await startStack();
+    fixture.context = await fixture.stack.newContext();
+    fixture.page = await fixture.context.newPage();
+  });
+  afterAll(async () => {
+    await fixture.context?.close().catch(() => undefined);
+    await fixture.stack?.close();
+  });
+  return fixture;
 }
 
 /** Registers a new account-and-password player through the register page; waits for the lobby. */

@@ -2,24 +2,16 @@
  * Wallet records against the real server and the built app at 390×844: the empty state of a new
  * player, a sandbox deposit that shows up as a credited record, and the list ending in 'No more'.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, startStack, registerPlayer, type Stack } from './harness.ts';
+import { hasChromium, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
 
 describe.skipIf(!hasChromium)('wallet records journeys', () => {
+  const fixture = useStackPage();
   let stack: Stack;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    context = await stack.newContext();
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stack?.close();
-  });
+  beforeAll(() => ({ stack, context, page } = fixture));
 
   it('a new player sees an empty state that leads to a deposit', async () => {
     await registerPlayer(page, 'rec');

@@ -3,26 +3,16 @@
  * the sandbox deposit, set the safebox password, put coins in, a wrong password is refused, the
  * right one takes them out; the top bar balance follows every move.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, startStack, registerPlayer, type Stack } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, snap, registerPlayer, useStackPage } from './harness.ts';
 
 const pill = (page: Page, coins: number) => page.getByTestId('balance-pill').filter({ hasText: new RegExp(`^\\s*${coins}\\s*$`) });
 
 describe.skipIf(!hasChromium)('safebox journey', () => {
-  let stack: Stack;
-  let context: BrowserContext;
+  const fixture = useStackPage();
   let page: Page;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    context = await stack.newContext();
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await stack?.close();
-  });
+  beforeAll(() => ({ page } = fixture));
 
   it('funds the player with a sandbox deposit of 50', async () => {
     await registerPlayer(page, 'sbx');
