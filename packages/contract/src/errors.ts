@@ -62,6 +62,23 @@ export const ErrorCode = {
   safeboxOldPasswordRequired: 3205,
   safeboxWrongOldPassword: 3206,
   safeboxAmountInvalid: 3207,
+
+  // Withdrawals and receiving accounts 3301-3399.
+  withdrawAccountNotFound: 3301,
+  withdrawAccountLimit: 3302,
+  withdrawAccountInvalid: 3303,
+  withdrawAccountDuplicate: 3304,
+  withdrawBankRequired: 3305,
+  withdrawChannelUnavailable: 3306,
+  withdrawBelowMinimum: 3307,
+  withdrawAboveMaximum: 3308,
+  withdrawAboveWithdrawable: 3309,
+  withdrawDailyCountReached: 3310,
+  withdrawDailyAmountExceeded: 3311,
+  withdrawAmountNotWhole: 3312,
+  withdrawOrderNotFound: 3313,
+  withdrawWrongState: 3314,
+  withdrawAccountNameInvalid: 3315,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -117,6 +134,21 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   3205: 'Enter your current safebox password to change it',
   3206: 'The current safebox password is wrong',
   3207: 'Enter a whole number of coins greater than 0',
+  3301: 'Receiving account not found',
+  3302: 'You already have the most receiving accounts allowed: change one instead',
+  3303: 'The account number is not valid for this channel',
+  3304: 'This account is already saved',
+  3305: 'Choose a bank for this channel',
+  3306: 'This payout channel is not available',
+  3307: 'The amount is below the minimum withdrawal for this channel',
+  3308: 'The amount is above the maximum withdrawal for this channel',
+  3309: 'The amount is more than you can withdraw now',
+  3310: 'You have made the most withdrawal requests allowed in 24 hours',
+  3311: 'This would pass your withdrawal limit for 24 hours',
+  3312: 'Withdraw whole coins only',
+  3313: 'Withdrawal request not found',
+  3314: 'This withdrawal request is no longer in a state that allows this',
+  3315: 'Enter the account holder\'s name (letters only)',
 };
 
 /** Error thrown by services; mapped to the envelope only at the edge. */

@@ -14,3 +14,5 @@ export * from './endpoints/auth.ts';
 export * from './endpoints/deposit.ts';
 export * from './endpoints/coin-detail.ts';
 export * from './endpoints/safebox.ts';
+export * from './endpoints/withdraw.ts';
+export * from './operator.ts';

@@ -66,6 +66,8 @@ export const appConfigFields = z.object({
   usernameLength: lengthRange,
   passwordLength: lengthRange,
   withdrawAccountLength: lengthRange,
+  /** Per player in any 24 hours: how many withdrawal requests and how much (hundredths). */
+  withdrawLimits: z.object({ dailyCount: z.number().int().min(1), dailyAmount: money }),
   smsCodeLength: lengthRange,
   safeboxPasswordLength: z.number().int().min(4).max(12),
   /** Login types a new player may register with. */

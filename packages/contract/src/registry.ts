@@ -25,6 +25,14 @@ import {
   setDepositLimitsEndpoint,
 } from './endpoints/deposit.ts';
 import { appUserCoinDetailEndpoint } from './endpoints/coin-detail.ts';
+import {
+  addBankInfoEndpoint,
+  exchangeEndpoint,
+  getBankInfoListEndpoint,
+  getExchangeEndpoint,
+  getWithdrawalOrderEndpoint,
+  modifyBankInfoEndpoint,
+} from './endpoints/withdraw.ts';
 import { getSafeboxEndpoint, safeboxDepositEndpoint, safeboxWithdrawEndpoint, setSafeboxPasswordEndpoint } from './endpoints/safebox.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
@@ -55,6 +63,12 @@ export const endpoints = {
   [setSafeboxPasswordEndpoint.path]: setSafeboxPasswordEndpoint,
   [safeboxDepositEndpoint.path]: safeboxDepositEndpoint,
   [safeboxWithdrawEndpoint.path]: safeboxWithdrawEndpoint,
+  [getExchangeEndpoint.path]: getExchangeEndpoint,
+  [exchangeEndpoint.path]: exchangeEndpoint,
+  [getWithdrawalOrderEndpoint.path]: getWithdrawalOrderEndpoint,
+  [getBankInfoListEndpoint.path]: getBankInfoListEndpoint,
+  [addBankInfoEndpoint.path]: addBankInfoEndpoint,
+  [modifyBankInfoEndpoint.path]: modifyBankInfoEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -9,6 +9,7 @@ export const defaultAppConfig: { [K in keyof AppConfigFields]: unknown } = {
   usernameLength: { min: 2, max: 20 },
   passwordLength: { min: 6, max: 32 },
   withdrawAccountLength: { min: 6, max: 30 },
+  withdrawLimits: { dailyCount: 3, dailyAmount: 5_000_000 },
   smsCodeLength: { min: 6, max: 6 },
   safeboxPasswordLength: 6,
   registerType: [1, 2],

@@ -87,6 +87,7 @@ export interface WalletRow {
   books: [string, string, string][] | null;
   bet: string | null;
   bonusLocked: string | null;
+  turnoverRequired: string | null;
   totalRecharge: string | null;
 }
 
@@ -96,16 +97,33 @@ export async function walletOf(x: Executor, userId: number): Promise<WalletRow> 
     x,
     sql`select
           (select json_agg(json_build_array(a.book, a.asset, a.balance::text)) from ledger_account a where a.user_id = u.id) as "books",
-          w.bet::text as "bet", w.bonus_locked::text as "bonusLocked", w.total_recharge::text as "totalRecharge"
+          w.bet::text as "bet", w.bonus_locked::text as "bonusLocked",
+          w.turnover_required::text as "turnoverRequired", w.total_recharge::text as "totalRecharge"
         from (select ${userId}::bigint as id) u left join player_wallet w on w.user_id = u.id`,
   );
-  return row ?? { books: null, bet: null, bonusLocked: null, totalRecharge: null };
+  return row ?? { books: null, bet: null, bonusLocked: null, turnoverRequired: null, totalRecharge: null };
 }
 
-/** Adds turnover and locks bonus (creating the wallet row on first use). */
+/**
+ * Adds turnover and locks bonus (creating the wallet row on first use). turnover_required is the
+ * total of the current wagering run (for progress); a run starts again once bet was back at 0.
+ */
 export async function addTurnover(x: Executor, userId: number, bet: bigint, bonus: bigint): Promise<void> {
-  await x.execute(sql`insert into player_wallet (user_id, bet, bonus_locked) values (${userId}, ${bet.toString()}::bigint, ${bonus.toString()}::bigint)
-    on conflict (user_id) do update set bet = player_wallet.bet + excluded.bet, bonus_locked = player_wallet.bonus_locked + excluded.bonus_locked`);
+  await x.execute(sql`insert into player_wallet (user_id, bet, bonus_locked, turnover_required)
+      values (${userId}, ${bet.toString()}::bigint, ${bonus.toString()}::bigint, ${bet.toString()}::bigint)
+    on conflict (user_id) do update set bet = player_wallet.bet + excluded.bet,
+      bonus_locked = player_wallet.bonus_locked + excluded.bonus_locked,
+      turnover_required = case when player_wallet.bet = 0 then excluded.bet else player_wallet.turnover_required + excluded.bet end`);
+}
+
+/**
+ * Locks the player's wallet row for the rest of the transaction (creating it on first use), so
+ * checks that read balances and counters (withdrawable, daily limits) and the postings that
+ * follow are one serial step per player.
+ */
+export async function lockWallet(x: Executor, userId: number): Promise<void> {
+  await x.execute(sql`insert into player_wallet (user_id) values (${userId}) on conflict (user_id) do nothing`);
+  await x.execute(sql`select 1 from player_wallet where user_id = ${userId} for update`);
 }
 
 /** Lowers turnover, not below 0; at 0 the locked bonus is released. Returns the counters after. */

@@ -157,9 +157,15 @@ export async function getBalances(x: Executor, userId: number): Promise<PlayerBa
     coupons,
     bet: toMoney(row.bet ?? 0),
     bonusLocked,
+    turnoverRequired: toMoney(row.turnoverRequired ?? 0),
     exchange: Math.max(0, coin - bonusLocked) as Money,
     totalRecharge: toMoney(row.totalRecharge ?? 0),
   };
+}
+
+/** Serialises a player's wallet checks and postings for the rest of the transaction (see repo.lockWallet). */
+export async function lockWallet(tx: Executor, userId: number): Promise<void> {
+  await repo.lockWallet(tx, userId);
 }
 
 /**

@@ -69,6 +69,8 @@ export interface PlayerBalances {
   bet: Money;
   /** Bonus still locked by outstanding turnover. */
   bonusLocked: Money;
+  /** The whole turnover of the current wagering run (bet is what is left of it); 0 when none. */
+  turnoverRequired: Money;
   /** Withdrawable: coin minus bonus still locked, never below 0. */
   exchange: Money;
   /** Sum of credited deposits. */

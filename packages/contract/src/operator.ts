@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { money } from './envelope.ts';
+import { withdrawalOrder, withdrawalStatus } from './endpoints/withdraw.ts';
+
+/**
+ * The operator API (/operator/v1/…): staff calls authorised by the operator token
+ * (`Authorization: Bearer …`), used by the CLI now and the console later. Answers are plain JSON
+ * (no app envelope); errors are `{ code, msg }` with the app's error codes.
+ */
+export const OperatorPrefix = '/operator/v1';
+
+/** Who acts, for the audit log: a staff name, letters, digits and . _ - only. */
+export const operatorName = z.string().trim().min(2).max(40).regex(/^[\w.-]+$/);
+
+/** A withdrawal as staff see it: the full account number and who reviewed it. */
+export const operatorWithdrawal = withdrawalOrder.extend({
+  userId: z.number().int(),
+  account: z.string(),
+  accountNo: z.string(),
+  reviewedBy: z.string().nullable(),
+  providerRef: z.string().nullable(),
+});
+export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
+
+export const operatorWithdrawalQuery = z.object({
+  status: withdrawalStatus.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const operatorWithdrawalPage = z.object({
+  list: z.array(operatorWithdrawal),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Sum of the listed status (or of all) in hundredths. */
+  totalAmount: money,
+});
+export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
+
+export const approveWithdrawalBody = z.object({ operator: operatorName });
+export const rejectWithdrawalBody = z.object({ operator: operatorName, reason: z.string().trim().min(3).max(200) });
