@@ -18,6 +18,9 @@ import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
 import { registerDeposits } from './modules/deposits/deposits.module.ts';
+import type { PaymentProvider } from './modules/deposits/payments/provider.ts';
+import { createSandboxProvider } from './modules/deposits/payments/sandbox-provider.ts';
+import { registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
 import { createSafeboxService } from './modules/safebox/safebox.service.ts';
 import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
@@ -69,7 +72,10 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   const registry = new EndpointRegistry();
   registerContentRoutes(registry, content);
   registerAccountRoutes(registry, { auth, profile, sms, content });
-  await registerDeposits(app, registry, { db, clock, getConfig, sandboxSecret: config.sandboxPaymentSecret });
+  const sandbox = createSandboxProvider(config.sandboxPaymentSecret, clock);
+  const providers: Record<string, PaymentProvider> = { [sandbox.id]: sandbox };
+  await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers });
+  await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operatorToken: config.operatorToken });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   mountEndpoints(app, registry, {

@@ -31,6 +31,7 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MIN: intFromEnv(300),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
 });
 
 /** Signs the sandbox payment provider's webhooks outside production, where a real secret is required. */
@@ -56,6 +57,11 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   /** HMAC-SHA256 key of the sandbox payment provider's webhooks. */
   sandboxPaymentSecret: string;
+  /**
+   * Bearer token of the operator API (/operator/v1). Required in production; elsewhere, when unset,
+   * main.ts makes one and keeps it in DATA_DIR/operator-token for the CLI. Null: the API is off.
+   */
+  operatorToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isTest = e.NODE_ENV === 'test';
   if (e.NODE_ENV === 'production' && !e.SANDBOX_PAYMENT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SANDBOX_PAYMENT_SECRET: is required in production (the dev default is public)');
+  }
+  if (e.NODE_ENV === 'production' && !e.OPERATOR_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  OPERATOR_TOKEN: is required in production (it authorises staff actions such as approving withdrawals)');
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -94,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     argon2: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19_456, timeCost: 2 },
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? DEV_SANDBOX_PAYMENT_SECRET,
+    operatorToken: e.OPERATOR_TOKEN ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { createPasswordHasher } from './lib/secrets.ts';
+import { ensureDevOperatorToken, operatorTokenFile } from './lib/operator-token.ts';
 import { buildApp } from './app.ts';
 
 async function main(): Promise<void> {
@@ -19,6 +20,10 @@ async function main(): Promise<void> {
     await migrate(database);
     const hasher = createPasswordHasher(config.argon2);
     await seed(database.db, { hashPassword: hasher.hash });
+    if (!config.operatorToken) {
+      config.operatorToken = ensureDevOperatorToken(config.dataDir);
+      console.log(`Operator token for the CLI (npm run ops) is in ${operatorTokenFile(config.dataDir)}`);
+    }
     const app = await buildApp({ database, config, hasher });
 
     const shutdown = async (signal: string) => {

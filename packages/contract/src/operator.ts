@@ -4,8 +4,8 @@ import { withdrawalOrder, withdrawalStatus } from './endpoints/withdraw.ts';
 
 /**
  * The operator API (/operator/v1/…): staff calls authorised by the operator token
- * (`Authorization: Bearer …`), used by the CLI now and the console later. Answers are plain JSON
- * (no app envelope); errors are `{ code, msg }` with the app's error codes.
+ * (`Authorization: Bearer …`), used by the CLI now and the console later. Answers use the app's
+ * envelope `{ code, msg, data }` and error codes; a missing or wrong token answers HTTP 401.
  */
 export const OperatorPrefix = '/operator/v1';
 

@@ -197,6 +197,77 @@ export const depositLimit = pgTable(
 );
 export type DepositLimitRow = typeof depositLimit.$inferSelect;
 
+// Withdrawals (migration 20261121_0340_withdrawals.sql).
+
+export const withdrawChannel = pgTable('withdraw_channel', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  channelKey: text('channel_key').notNull().unique(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  minAmount: bigint('min_amount', { mode: 'bigint' }).notNull().default(sql`1000`),
+  maxAmount: bigint('max_amount', { mode: 'bigint' }),
+  enabled: boolean('enabled').notNull().default(true),
+  provider: text('provider').notNull().default('sandbox'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type WithdrawChannelRow = typeof withdrawChannel.$inferSelect;
+
+export const withdrawBank = pgTable('withdraw_bank', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  channelId: integer('channel_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type WithdrawBankRow = typeof withdrawBank.$inferSelect;
+
+export const receivingAccount = pgTable('receiving_account', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  channelId: integer('channel_id').notNull(),
+  bankId: integer('bank_id'),
+  accountName: text('account_name').notNull(),
+  accountNo: text('account_no').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+export type ReceivingAccountRow = typeof receivingAccount.$inferSelect;
+
+export const withdrawalOrder = pgTable('withdrawal_order', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  orderNo: text('order_no').notNull().unique(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  requestId: text('request_id').notNull(),
+  channelId: integer('channel_id').notNull(),
+  accountId: bigint('account_id', { mode: 'number' }).notNull(),
+  bankName: text('bank_name'),
+  accountName: text('account_name').notNull(),
+  accountNo: text('account_no').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'paid', 'rejected', 'failed'] }).notNull().default('pending'),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref'),
+  reason: text('reason'),
+  reviewedBy: text('reviewed_by'),
+  createdAt: ts('created_at').notNull(),
+  reviewedAt: ts('reviewed_at'),
+  closedAt: ts('closed_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
+export type WithdrawalOrderRow = typeof withdrawalOrder.$inferSelect;
+
+export const staffAudit = pgTable('staff_audit', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  createdAt: ts('created_at').notNull(),
+});
+
 export const domainEvent = pgTable('domain_event', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   type: text('type').notNull(),

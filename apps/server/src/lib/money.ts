@@ -11,3 +11,8 @@ export function toMoney(value: bigint | string | number): Money {
   }
   return Number(big) as Money;
 }
+
+/** Whole coins for messages: hundredths floored, as players see money everywhere. */
+export function coins(hundredths: bigint): string {
+  return (hundredths / 100n).toString();
+}

@@ -63,8 +63,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The operator API token of test apps. */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'dev', PLAYER_DIST: '/nonexistent-player-dist' });
+  const base = loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'dev', PLAYER_DIST: '/nonexistent-player-dist', OPERATOR_TOKEN: TEST_OPERATOR_TOKEN });
   return { ...base, rateLimit: { globalPerMin: 100_000, authPerMin: 100_000, smsPerMin: 100_000, accountPerMin: 100_000 }, ...overrides };
 }
 

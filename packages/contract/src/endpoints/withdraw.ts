@@ -73,7 +73,9 @@ export type WithdrawalOrder = z.infer<typeof withdrawalOrder>;
 
 /**
  * Why an amount is or is not withdrawable now, one line each (product rules §2: the withdraw screen
- * shows exactly why). `ok: false` on any line means no withdrawal can be requested until it clears.
+ * shows exactly why). `ok: false` on account, dailyCount, dailyAmount or minimum blocks every request
+ * until it clears; a turnover line that is not ok means part of the coin is locked (the withdrawable
+ * rest can still be taken out).
  */
 export const withdrawCheck = z.discriminatedUnion('key', [
   /** Bonus money still locked by outstanding turnover: played of required, remaining to play. */

@@ -19,7 +19,7 @@ import {
   updateProfileEndpoint,
 } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import type { CallContext, EndpointRegistry, SessionInfo } from '../../plugins/app/endpoints.ts';
+import { type CallContext, type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
 import { validationError } from '../../plugins/app/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -31,12 +31,6 @@ import { listInbox } from './sms.repo.ts';
 function metaOf(ctx: CallContext, deviceId?: string): SessionMeta {
   const ua = ctx.req.headers['user-agent'];
   return { ip: ctx.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, deviceId: deviceId ?? null };
-}
-
-/** The mounter guarantees a session on calls that need one; this narrows the type. */
-function must(session: SessionInfo | null): SessionInfo {
-  if (!session) throw new AppError(ErrorCode.unauthorized);
-  return session;
 }
 
 export function registerAccountRoutes(

@@ -2,9 +2,9 @@ import { AppError, ErrorCode, type DepositLimits } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { toMoney } from '../../lib/money.ts';
+import { coins, toMoney } from '../../lib/money.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { coins, effectiveLimit, LIMIT_LABEL, LIMIT_PERIODS, LIMIT_WINDOWS, nextLimit, type LimitPeriod } from './deposit-rules.ts';
+import { effectiveLimit, LIMIT_LABEL, LIMIT_PERIODS, LIMIT_WINDOWS, nextLimit, type LimitPeriod } from './deposit-rules.ts';
 import * as repo from './deposit-limits.repo.ts';
 import { sumCountedSince } from './deposit-orders.repo.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/tx.ts';
-import { depositOrder, domainEvent, type DepositOrderRow } from '../../db/schema.ts';
+import { depositOrder, type DepositOrderRow } from '../../db/schema.ts';
 
 export type NewDepositOrder = typeof depositOrder.$inferInsert;
 
@@ -62,9 +62,4 @@ export async function sumCountedSince(x: Executor, userId: number, since: Date, 
       ),
     );
   return BigInt(rows[0]?.total ?? '0');
-}
-
-/** Outbox: recorded in the caller's transaction, so the event exists exactly when the change does. */
-export async function insertDomainEvent(x: Executor, type: string, payload: Record<string, unknown>, at: Date): Promise<void> {
-  await x.insert(domainEvent).values({ type, payload, createdAt: at });
 }

@@ -8,11 +8,6 @@ export function channelMinimum(type: Pick<RechargeTypeRow, 'minAmount' | 'minAmo
   return useMinAmount2 ? type.minAmount2 : type.minAmount;
 }
 
-/** Whole coins for messages: hundredths floored, as players see money everywhere. */
-export function coins(hundredths: bigint): string {
-  return (hundredths / 100n).toString();
-}
-
 export const ORDER_TTL_MS = 30 * 60_000;
 export const LIMIT_RAISE_DELAY_MS = 24 * 3600_000;
 

@@ -9,19 +9,17 @@ import { registerDepositRoutes } from './deposits.routes.ts';
 import { createLedgerDepositWallet } from './ledger-deposit-wallet.ts';
 import { createTradeInfoService } from './trade-info.service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { createSandboxProvider } from './payments/sandbox-provider.ts';
+import type { SandboxProvider } from './payments/sandbox-provider.ts';
 import { registerPaymentRoutes } from './payments/sandbox.routes.ts';
 
 /** Wires deposits: services over the ledger, the app calls, the webhook receiver and the sandbox pay page. */
 export async function registerDeposits(
   app: FastifyInstance,
   registry: EndpointRegistry,
-  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; sandboxSecret: string },
+  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; sandbox: SandboxProvider; providers: Record<string, PaymentProvider> },
 ): Promise<void> {
-  const { db, clock, getConfig } = deps;
+  const { db, clock, getConfig, sandbox, providers } = deps;
   const wallet = createLedgerDepositWallet(db);
-  const sandbox = createSandboxProvider(deps.sandboxSecret, clock);
-  const providers: Record<string, PaymentProvider> = { [sandbox.id]: sandbox };
   const limits = createDepositLimitsService({ db, clock });
   const deposits = createDepositsService({ db, clock, log: app.log, wallet, limits, providers, getConfig });
   const tradeInfo = createTradeInfoService({ db, wallet, getConfig });

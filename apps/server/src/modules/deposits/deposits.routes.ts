@@ -1,22 +1,14 @@
 import {
-  AppError,
-  ErrorCode,
   getDepositLimitsEndpoint,
   getRechargeInfoEndpoint,
   getRechargeOrderEndpoint,
   rechargeEndpoint,
   setDepositLimitsEndpoint,
 } from '@playhall/contract';
-import type { EndpointRegistry, SessionInfo } from '../../plugins/app/endpoints.ts';
+import { type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
 import type { DepositLimitsService } from './deposit-limits.service.ts';
 import type { DepositsService } from './deposits.service.ts';
 import type { createTradeInfoService } from './trade-info.service.ts';
-
-/** The mounter guarantees a session on calls that need one; this narrows the type. */
-function must(session: SessionInfo | null): SessionInfo {
-  if (!session) throw new AppError(ErrorCode.unauthorized);
-  return session;
-}
 
 export function registerDepositRoutes(
   registry: EndpointRegistry,

@@ -5,13 +5,14 @@ import type { Db } from '../../db/client.ts';
 import type { DepositOrderRow, RechargeTypeRow } from '../../db/schema.ts';
 import { withTx, type Tx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { toMoney } from '../../lib/money.ts';
+import { coins, toMoney } from '../../lib/money.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { channelMinimum, coins, ORDER_TTL_MS } from './deposit-rules.ts';
+import { channelMinimum, ORDER_TTL_MS } from './deposit-rules.ts';
 import type { DepositWallet } from './deposit-wallet.ts';
 import type { DepositLimitsService } from './deposit-limits.service.ts';
 import * as config from './recharge-config.repo.ts';
 import * as orders from './deposit-orders.repo.ts';
+import { insertDomainEvent } from '../events/domain-events.repo.ts';
 import type { PaymentNotification, PaymentProvider } from './payments/provider.ts';
 
 export interface DepositsDeps {
@@ -81,7 +82,7 @@ export function createDepositsService(deps: DepositsDeps) {
     // Read after the credit (which locks the player's wallet) so two orders never both count as first.
     const isFirstDeposit = !(await orders.hasPaidOrder(tx, order.userId));
     await orders.markPaid(tx, order.id, now, isLate, n.providerRef);
-    await orders.insertDomainEvent(tx, 'deposit.credited', {
+    await insertDomainEvent(tx, 'deposit.credited', {
       orderId: order.orderNo,
       userId: order.userId,
       amount: Number(order.amount),

@@ -1,19 +1,11 @@
 import {
-  AppError,
-  ErrorCode,
   getSafeboxEndpoint,
   safeboxDepositEndpoint,
   safeboxWithdrawEndpoint,
   setSafeboxPasswordEndpoint,
 } from '@playhall/contract';
-import type { EndpointRegistry, SessionInfo } from '../../plugins/app/endpoints.ts';
+import { type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
 import type { SafeboxService } from './safebox.service.ts';
-
-/** The mounter guarantees a session on calls that need one; this narrows the type. */
-function must(session: SessionInfo | null): SessionInfo {
-  if (!session) throw new AppError(ErrorCode.unauthorized);
-  return session;
-}
 
 export function registerSafeboxRoutes(registry: EndpointRegistry, safebox: SafeboxService): void {
   registry.handle(getSafeboxEndpoint, async (ctx) => safebox.get(must(ctx.session)));

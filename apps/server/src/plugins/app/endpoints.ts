@@ -8,6 +8,12 @@ export interface SessionInfo {
   userId: number;
 }
 
+/** The mounter guarantees a session on calls that need one; handlers use this to narrow the type. */
+export function must(session: SessionInfo | null): SessionInfo {
+  if (!session) throw new AppError(ErrorCode.unauthorized);
+  return session;
+}
+
 export interface CallContext {
   req: FastifyRequest;
   /** The valid session, or null (only possible on calls that do not need one). */

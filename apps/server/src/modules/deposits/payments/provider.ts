@@ -32,9 +32,24 @@ export type WebhookVerdict =
   | { ok: true; notification: PaymentNotification }
   | { ok: false; reason: 'signature' | 'stale' | 'malformed' };
 
+/** An approved withdrawal to pay out. The provider must treat a repeated orderId as the same payout. */
+export interface PayoutRequest {
+  orderId: string;
+  amount: bigint;
+  channelName: string;
+  bankName: string | null;
+  accountName: string;
+  accountNo: string;
+}
+
+/** The provider's final answer on a payout; it throws when it cannot answer (the payout may be retried). */
+export type PayoutResult =
+  | { status: 'paid'; providerRef: string }
+  | { status: 'failed'; providerRef: string | null; reason: string };
+
 /**
- * A payment provider. Deposits call createPayment and verifyWebhook; withdrawals will add
- * payout. Real providers are other implementations of this interface.
+ * A payment provider. Deposits call createPayment and verifyWebhook; withdrawals call payout.
+ * Real providers are other implementations of this interface.
  */
 export interface PaymentProvider {
   readonly id: string;
@@ -42,4 +57,6 @@ export interface PaymentProvider {
   createPayment(req: PaymentRequest): Promise<{ payUrl: string }>;
   /** Checks a webhook's signature and freshness and parses it; never throws on bad input. */
   verifyWebhook(input: WebhookInput): WebhookVerdict;
+  /** Sends money to a player's receiving account. */
+  payout(req: PayoutRequest): Promise<PayoutResult>;
 }

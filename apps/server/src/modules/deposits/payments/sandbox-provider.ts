@@ -25,6 +25,14 @@ export function createSandboxProvider(secret: string, clock: Clock): SandboxProv
     async createPayment(req) {
       return { payUrl: `${SANDBOX_PAY_PATH}/${encodeURIComponent(req.orderId)}?token=${encodeURIComponent(req.payToken)}` };
     },
+    // The sandbox bank pays at once, except to account numbers ending in 0000, which it refuses
+    // (so the failed-payout path can be tried by hand).
+    async payout(req) {
+      if (req.accountNo.endsWith('0000')) {
+        return { status: 'failed', providerRef: null, reason: 'The receiving bank refused the transfer: check the account details' };
+      }
+      return { status: 'paid', providerRef: `SBX-PO-${req.orderId}` };
+    },
     verifyWebhook({ headers, rawBody }): WebhookVerdict {
       const check = checkSandboxSignature(
         secret,

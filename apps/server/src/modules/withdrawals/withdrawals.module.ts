@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfigFields } from '@playhall/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
+import type { PaymentProvider } from '../deposits/payments/provider.ts';
+import { registerOperatorWithdrawalRoutes } from './operator.routes.ts';
+import { createReceivingAccountsService } from './receiving-accounts.service.ts';
+import { registerWithdrawalRoutes } from './withdrawals.routes.ts';
+import { createWithdrawalsService } from './withdrawals.service.ts';
+
+/** Wires withdrawals: receiving accounts, requests over the ledger, the app calls and the operator API. */
+export async function registerWithdrawals(
+  app: FastifyInstance,
+  registry: EndpointRegistry,
+  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; providers: Record<string, PaymentProvider>; operatorToken: string | null },
+): Promise<void> {
+  const { db, clock, getConfig, providers } = deps;
+  const accounts = createReceivingAccountsService({ db, clock, getConfig });
+  const withdrawals = createWithdrawalsService({ db, clock, log: app.log, getConfig, accounts, providers });
+  registerWithdrawalRoutes(registry, { withdrawals, accounts });
+  await registerOperatorWithdrawalRoutes(app, { withdrawals, token: deps.operatorToken });
+}

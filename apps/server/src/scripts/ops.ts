@@ -1,0 +1,127 @@
+/**
+ * The operator CLI: staff actions through the operator API of a running server.
+ *
+ *   npm run ops -- withdrawals list [--status pending|approved|paid|rejected|failed] [--page N]
+ *   npm run ops -- withdrawals show <orderId>
+ *   npm run ops -- withdrawals approve <orderId> [--by <name>]
+ *   npm run ops -- withdrawals reject <orderId> --reason "<text>" [--by <name>]
+ *   npm run ops -- withdrawals payout <orderId> [--by <name>]     (retry an approved request's payout)
+ *
+ * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
+ * the file a development server writes (DATA_DIR/operator-token). Exits 1 on any refusal.
+ */
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { OperatorPrefix, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
+import { loadConfig } from '../config.ts';
+import { operatorTokenFile } from '../lib/operator-token.ts';
+
+const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payout> [orderId] [options]
+  --status <s>    list: only this status (pending, approved, paid, rejected, failed)
+  --page <n>      list: page number (20 per page)
+  --reason <text> reject: why, shown to the player (3-200 characters)
+  --by <name>     who acts, for the audit log (default: your user name)
+  --url <url>     the server (default: PLAYHALL_URL or http://127.0.0.1:$PORT)`;
+
+class CliError extends Error {}
+
+function token(): string {
+  if (process.env.OPERATOR_TOKEN) return process.env.OPERATOR_TOKEN;
+  const file = operatorTokenFile(loadConfig().dataDir);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new CliError(`No operator token: set OPERATOR_TOKEN, or start the server once (it writes ${file})`);
+  }
+}
+
+async function call<T>(base: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}${OperatorPrefix}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token()}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (err) {
+    throw new CliError(`Cannot reach the server at ${base}: ${(err as Error).message}. Is it running (npm start)?`);
+  }
+  const json = (await res.json().catch(() => null)) as { code: number; msg: string; data: T } | null;
+  if (!json) throw new CliError(`The server answered HTTP ${res.status} without a JSON body`);
+  if (json.code !== 200) throw new CliError(`Refused (${json.code}): ${json.msg}`);
+  return json.data;
+}
+
+const money = (hundredths: number) => (hundredths / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function describe(w: OperatorWithdrawal): string {
+  const lines = [
+    `${w.orderId}  ${w.status.toUpperCase()}  ${money(w.amount)}`,
+    `  player   ${w.account} (#${w.userId})`,
+    `  to       ${w.typeName}${w.bankName ? ` / ${w.bankName}` : ''}  ${w.accountName}  ${w.accountNo}`,
+    `  created  ${w.createdAt}`,
+  ];
+  if (w.reviewedAt) lines.push(`  reviewed ${w.reviewedAt} by ${w.reviewedBy ?? '?'}`);
+  if (w.closedAt) lines.push(`  closed   ${w.closedAt}${w.providerRef ? `  ref ${w.providerRef}` : ''}`);
+  if (w.reason) lines.push(`  reason   ${w.reason}`);
+  return lines.join('\n');
+}
+
+function table(p: OperatorWithdrawalPage): string {
+  if (p.list.length === 0) return 'No withdrawal requests.';
+  const rows = p.list.map((w) => [w.orderId, w.status, money(w.amount).padStart(12), w.account, w.typeName, w.createdAt].join('  '));
+  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
+  return [...rows, `${p.total} request(s), ${money(p.totalAmount)} in all; page ${p.page} of ${pages}`].join('\n');
+}
+
+async function runOps(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      status: { type: 'string' },
+      page: { type: 'string' },
+      reason: { type: 'string' },
+      by: { type: 'string' },
+      url: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [area, action, orderId] = positionals;
+  if (values.help || area !== 'withdrawals' || !action) throw new CliError(USAGE);
+  const base = (values.url ?? process.env.PLAYHALL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
+  const operator = values.by ?? process.env.OPERATOR_NAME ?? userInfo().username;
+  const needId = () => {
+    if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);
+    return encodeURIComponent(orderId);
+  };
+  switch (action) {
+    case 'list': {
+      const q = new URLSearchParams();
+      if (values.status) q.set('status', values.status);
+      if (values.page) q.set('page', values.page);
+      return table(await call<OperatorWithdrawalPage>(base, 'GET', `/withdrawals?${q}`));
+    }
+    case 'show':
+      return describe(await call<OperatorWithdrawal>(base, 'GET', `/withdrawals/${needId()}`));
+    case 'approve':
+    case 'payout':
+      return describe(await call<OperatorWithdrawal>(base, 'POST', `/withdrawals/${needId()}/${action}`, { operator }));
+    case 'reject': {
+      const id = needId();
+      if (!values.reason) throw new CliError('reject needs --reason "<why>" (the player sees it)');
+      return describe(await call<OperatorWithdrawal>(base, 'POST', `/withdrawals/${id}/reject`, { operator, reason: values.reason }));
+    }
+    default:
+      throw new CliError(`Unknown action ${action}\n${USAGE}`);
+  }
+}
+
+runOps(process.argv.slice(2)).then(
+  (out) => console.log(out),
+  (err: unknown) => {
+    console.error(err instanceof CliError ? err.message : err);
+    process.exit(1);
+  },
+);
