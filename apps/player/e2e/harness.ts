@@ -2,14 +2,18 @@
  * Browser-journey harness: starts the real server (fresh temp DATA_DIR, free port) serving the
  * built player app, and drives Debian's Chromium through playwright-core at a phone viewport.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const execFileAsync = promisify(execFile);
+const withoutOperatorToken = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(env).filter(([k]) => k !== 'OPERATOR_TOKEN'));
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The journeys' server lets a phone get a new code after this many seconds (60 by default). */
@@ -57,6 +61,11 @@ export interface Stack {
   newContext: (opts?: Parameters<Browser['newContext']>[0]) => Promise<BrowserContext>;
   close: () => Promise<void>;
   serverLog: () => string;
+  /**
+   * Runs the operator CLI (`npm run ops -- …`) against this server as staff would: the token comes
+   * from the file the development server wrote in its DATA_DIR. Rejects with stderr on exit 1.
+   */
+  ops: (...args: string[]) => Promise<string>;
 }
 
 async function waitForReady(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
@@ -141,6 +150,15 @@ export async function startStack(): Promise<Stack> {
     browser,
     newContext: (opts) => browser.newContext({ ...PHONE, baseURL: baseUrl, ...opts }),
     serverLog: () => output,
+    ops: async (...args) => {
+      const { stdout } = await execFileAsync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/scripts/ops.ts', ...args], {
+        cwd: repoRoot,
+        env: { ...withoutOperatorToken(process.env), DATA_DIR: dataDir, PLAYHALL_URL: baseUrl },
+      }).catch((err: { stderr?: string; message: string }) => {
+        throw new Error(`ops ${args.join(' ')} failed: ${err.stderr || err.message}`);
+      });
+      return stdout;
+    },
     close: async () => {
       await browser.close().catch(() => undefined);
       await stopServer();

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Where the embedded database and local files live unless DATA_DIR says otherwise. */
+export const defaultDataDir = resolve(repoRoot, 'data');
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -15,7 +17,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
+  DATA_DIR: z.string().min(1).default(defaultDataDir),
   PLAYER_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/player/dist')),
   REDIS_URL: z
     .string()

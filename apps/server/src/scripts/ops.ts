@@ -12,9 +12,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OperatorPrefix, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
-import { loadConfig } from '../config.ts';
+import { defaultDataDir } from '../config.ts';
 import { operatorTokenFile } from '../lib/operator-token.ts';
 
 const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payout> [orderId] [options]
@@ -28,7 +29,7 @@ class CliError extends Error {}
 
 function token(): string {
   if (process.env.OPERATOR_TOKEN) return process.env.OPERATOR_TOKEN;
-  const file = operatorTokenFile(loadConfig().dataDir);
+  const file = operatorTokenFile(resolve(process.env.DATA_DIR || defaultDataDir));
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
