@@ -1,0 +1,147 @@
+import { notFound } from '@tanstack/react-router';
+import type { ExchangeInfo, LengthRange, ReceivingAccount, WithdrawChannel, WithdrawCheck } from '@playhall/contract';
+
+/**
+ * The withdraw screen's rules on the client, kept pure so they are tested without a page. The
+ * server checks every one of them again; these only spare the player a round trip and say why.
+ */
+
+/** A withdrawal order id as the server makes it: `WD` + 20 upper-case hex characters. */
+export const WITHDRAWAL_ORDER_ID = /^WD[0-9A-F]{20}$/;
+
+export function isWithdrawalOrderId(value: unknown): value is string {
+  return typeof value === 'string' && WITHDRAWAL_ORDER_ID.test(value);
+}
+
+/** The /withdrawal/{name} route's validity check (spec §2): anything but an order id is a 404. */
+export const withdrawalParams = {
+  parse: (raw: { name: string }): { name: string } => {
+    if (!isWithdrawalOrderId(raw.name)) throw notFound();
+    return { name: raw.name };
+  },
+  stringify: (p: { name: string }) => ({ name: p.name }),
+};
+
+/** A message to show: an i18n key and its values (amounts already in hundredths). */
+export interface Problem {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** Whole coins typed by the player → hundredths; null when not a whole positive number. */
+export function coinsToHundredths(text: string): number | null {
+  if (!/^\d{1,9}$/.test(text.trim())) return null;
+  const units = Number(text.trim());
+  return units > 0 ? units * 100 : null;
+}
+
+/** The room left today under the 24-hour amount limit. */
+export function roomToday(info: Pick<ExchangeInfo, 'limits'>): number {
+  return Math.max(0, info.limits.dailyAmount - info.limits.usedAmount);
+}
+
+/** The most one request to this channel may take now: the server's maxAmount and the channel maximum, in whole coins. */
+export function channelCeiling(info: Pick<ExchangeInfo, 'maxAmount'>, channel: WithdrawChannel | undefined): number {
+  const max = channel?.maxAmount == null ? info.maxAmount : Math.min(info.maxAmount, channel.maxAmount);
+  return Math.floor(max / 100) * 100;
+}
+
+export type AmountCheck = { ok: true; amount: number } | { ok: false; problem: Problem };
+
+/**
+ * The amount field's rules in the order a player can act on them: a number at all, whole coins,
+ * the channel's minimum and maximum, then what is withdrawable now and what today's limit leaves.
+ */
+export function checkWithdrawAmount(
+  text: string,
+  info: Pick<ExchangeInfo, 'exchange' | 'maxAmount' | 'limits'>,
+  channel: WithdrawChannel | undefined,
+): AmountCheck {
+  const clean = text.trim();
+  if (clean === '') return { ok: false, problem: { key: 'withdraw.amountRequired' } };
+  const amount = coinsToHundredths(clean);
+  if (amount === null) return { ok: false, problem: { key: 'wallet.wholeCoins' } };
+  if (channel && amount < channel.minAmount) {
+    return { ok: false, problem: { key: 'withdraw.belowMin', values: { channel: channel.name, min: channel.minAmount } } };
+  }
+  if (channel && channel.maxAmount !== null && amount > channel.maxAmount) {
+    return { ok: false, problem: { key: 'withdraw.aboveMax', values: { channel: channel.name, max: channel.maxAmount } } };
+  }
+  if (amount > info.exchange) return { ok: false, problem: { key: 'withdraw.aboveWithdrawable', values: { max: info.exchange } } };
+  const room = roomToday(info);
+  if (amount > room) return { ok: false, problem: { key: 'withdraw.aboveToday', values: { left: room } } };
+  if (amount > info.maxAmount) return { ok: false, problem: { key: 'withdraw.aboveWithdrawable', values: { max: info.maxAmount } } };
+  return { ok: true, amount };
+}
+
+/** The checklist lines that are not ok, in the server's order (an all-clear list shows nothing). */
+export function openChecks(checklist: readonly WithdrawCheck[]): WithdrawCheck[] {
+  return checklist.filter((c) => !c.ok);
+}
+
+/** Turnover progress, 0-100, for the bar (played of required). */
+export function turnoverPercent(check: Extract<WithdrawCheck, { key: 'turnover' }>): number {
+  if (check.required <= 0) return 100;
+  return Math.max(0, Math.min(100, Math.floor((check.played / check.required) * 100)));
+}
+
+/** The account a withdrawal goes to first: the one picked, else the default, else the first. */
+export function initialAccount(accounts: readonly ReceivingAccount[], picked?: number | null): ReceivingAccount | undefined {
+  return accounts.find((a) => a.id === picked) ?? accounts.find((a) => a.isDefault) ?? accounts[0];
+}
+
+/**
+ * One line that names an account without its number: channel, bank when it has one, and the
+ * masked number the server sent (the full number never reaches the client after it is saved).
+ */
+export function accountLabel(a: Pick<ReceivingAccount, 'typeName' | 'bankName' | 'accountNoMasked'>): string {
+  return [a.bankName ?? a.typeName, a.accountNoMasked].join(' ');
+}
+
+/** The same masking as the server's (all but the last 4 shown as dots), for a number the player just typed. */
+export function maskAccountNo(no: string): string {
+  const clean = no.replace(/\s+/g, '');
+  const visible = Math.min(4, Math.floor(clean.length / 2));
+  return `•••• ${clean.slice(clean.length - visible)}`;
+}
+
+/** Holder name: letters of any script, spaces and . ' - ; starts with a letter (as the server checks it). */
+const HOLDER_NAME = /^\p{L}[\p{L}\p{M} .'-]*$/u;
+/** Account numbers and PIX keys (CPF, phone, e-mail, random key). */
+const ACCOUNT_NO = /^[A-Za-z0-9@._+-]+$/;
+
+export interface AccountFormValues {
+  typeId?: number | null;
+  bankId?: number | null;
+  accountName?: string;
+  accountNo?: string;
+  isDefault?: boolean;
+}
+
+export type AccountField = 'typeId' | 'bankId' | 'accountName' | 'accountNo';
+
+/**
+ * The receiving-account form's rules. On edit (`editing`) an empty number means "unchanged";
+ * on add it is required. Lengths come from `withdrawAccountLength` in app config.
+ */
+export function checkAccountForm(
+  values: AccountFormValues,
+  opts: { channel: WithdrawChannel | undefined; length: LengthRange; editing: boolean },
+): Partial<Record<AccountField, Problem>> {
+  const problems: Partial<Record<AccountField, Problem>> = {};
+  if (!opts.channel) problems.typeId = { key: 'cards.chooseChannel' };
+  if (opts.channel && opts.channel.banks.length > 0 && !values.bankId) problems.bankId = { key: 'cards.chooseBank' };
+
+  const name = (values.accountName ?? '').trim().replace(/\s+/g, ' ');
+  if (name === '') problems.accountName = { key: 'cards.nameRequired' };
+  else if (name.length < 2 || name.length > 60) problems.accountName = { key: 'cards.nameLength', values: { min: 2, max: 60 } };
+  else if (!HOLDER_NAME.test(name)) problems.accountName = { key: 'cards.nameChars' };
+
+  const no = (values.accountNo ?? '').replace(/\s+/g, '');
+  const { min, max } = opts.length;
+  if (no === '') {
+    if (!opts.editing) problems.accountNo = { key: 'cards.numberRequired' };
+  } else if (!ACCOUNT_NO.test(no)) problems.accountNo = { key: 'cards.numberChars' };
+  else if (no.length < min || no.length > max) problems.accountNo = { key: 'cards.numberLength', values: { min, max } };
+  return problems;
+}
