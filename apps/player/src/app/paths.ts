@@ -22,6 +22,10 @@ export const paths = {
   wallets: '/wallets',
   safebox: '/activity/bank',
   walletRecords: '/wallets/record',
+  cardList: '/wallets/card/list',
+  cardEdit: '/wallets/card/edit',
+  /** `name` is a withdrawal order id (`WD` + 20 upper-case hex); anything else is a 404. */
+  withdrawal: '/withdrawal/$name',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -7,6 +7,7 @@ import { requireGuard } from './guards.ts';
 import { paths } from './paths.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
+import { withdrawalParams } from '../features/wallet/api/withdraw-rules.ts';
 
 /** How a page is framed: the top + tab bars (top level) or a nav bar with back arrow and title. */
 export type Chrome = 'tabs' | 'nav';
@@ -32,12 +33,14 @@ const registerSearch = z.object({
   redirect: safeRedirect,
 });
 const redirectSearch = z.object({ redirect: safeRedirect });
-/** Only the deposit wallet exists so far: name=withdraw fails the check (404) until withdrawals land. */
 const walletsSearch = z.object({
-  name: z.literal('deposit'),
+  name: z.enum(['deposit', 'withdraw']),
   orderId: z.coerce.string().regex(/^[A-Z0-9]{4,64}$/).optional(),
   back: z.coerce.number().pipe(z.literal(1)).optional(),
 });
+
+/** ?id=N edits that saved account, no id adds one; `redirect` is where to go back after saving. */
+const cardEditSearch = z.object({ id: z.coerce.number().int().positive().optional(), redirect: safeRedirect });
 
 const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
 
@@ -53,6 +56,8 @@ const wallets = () => import('../features/wallet/pages/wallets-page.tsx');
 const limits = () => import('../features/wallet/pages/limits-page.tsx');
 const safebox = () => import('../features/safebox/pages/safebox-page.tsx');
 const records = () => import('../features/wallet/pages/records-page.tsx');
+const cards = () => import('../features/wallet/pages/card-pages.tsx');
+const withdrawal = () => import('../features/wallet/pages/withdrawal-page.tsx');
 
 const routes = [
   createRoute({
@@ -180,6 +185,29 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'records.title' },
     beforeLoad: requireGuard('auth'),
     component: page(records, 'RecordsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.cardList,
+    staticData: { chrome: 'nav', titleKey: 'cards.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(cards, 'CardListPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.cardEdit,
+    staticData: { chrome: 'nav', titleKey: 'cards.editTitle' },
+    validateSearch: (s: Record<string, unknown>) => cardEditSearch.parse(s),
+    beforeLoad: requireGuard('auth'),
+    component: page(cards, 'CardEditPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.withdrawal,
+    staticData: { chrome: 'nav', titleKey: 'withdrawal.title' },
+    params: withdrawalParams,
+    beforeLoad: requireGuard('auth'),
+    component: page(withdrawal, 'WithdrawalPage'),
   }),
 ];
 

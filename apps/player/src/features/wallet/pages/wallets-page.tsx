@@ -3,15 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 import { DepositResult } from '../components/deposit-result.tsx';
+import { WalletSwitch } from '../components/wallet-switch.tsx';
+import { WithdrawView } from '../components/withdraw-view.tsx';
 import '../wallet.css';
+import '../withdraw.css';
 
 const route = getRouteApi('/wallets');
 
-/** /wallets?name=deposit[&orderId=…][&back=1]. Withdraw arrives with withdrawals. */
+/** /wallets?name=deposit|withdraw[&orderId=…][&back=1]: the two sides of the wallet, one URL each. */
 export function WalletsPage() {
   const { t } = useTranslation();
   const router = useRouter();
-  const { orderId, back } = route.useSearch();
+  const { name, orderId, back } = route.useSearch();
   return (
     <div className="page wallet-page">
       <div className="wallet-page__head">
@@ -21,10 +24,11 @@ export function WalletsPage() {
             ‹
           </button>
         )}
-        <h1 className="wallet-page__title">{t('wallet.title')}</h1>
+        <h1 className="wallet-page__title">{t('wallet.heading')}</h1>
         <Link to={paths.walletRecords} className="wallet-page__records" data-testid="records-link">{t('records.menu')}</Link>
       </div>
-      {orderId ? <DepositResult orderId={orderId} /> : <DepositForm />}
+      <WalletSwitch name={name} back={back} />
+      {name === 'withdraw' ? <WithdrawView /> : orderId ? <DepositResult orderId={orderId} /> : <DepositForm />}
     </div>
   );
 }
