@@ -79,6 +79,12 @@ export const ErrorCode = {
   withdrawOrderNotFound: 3313,
   withdrawWrongState: 3314,
   withdrawAccountNameInvalid: 3315,
+
+  // Games 4001-4099.
+  gameNotFound: 4001,
+  gameInMaintenance: 4002,
+  gameDemoNotAllowed: 4003,
+  betRecordRangeInvalid: 4004,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -149,6 +155,10 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   3313: 'Withdrawal request not found',
   3314: 'This withdrawal request is no longer in a state that allows this',
   3315: 'Enter the account holder\'s name (letters only)',
+  4001: 'Game not found',
+  4002: 'This game is under maintenance, please try again later',
+  4003: 'This game has no demo mode: log in to play',
+  4004: 'Choose dates within the last 90 days, the start before the end',
 };
 
 /** Error thrown by services; mapped to the envelope only at the edge. */

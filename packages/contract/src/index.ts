@@ -16,3 +16,6 @@ export * from './endpoints/coin-detail.ts';
 export * from './endpoints/safebox.ts';
 export * from './endpoints/withdraw.ts';
 export * from './operator.ts';
+export * from './endpoints/games.ts';
+export * from './endpoints/bet-records.ts';
+export * from './provider-wallet.ts';

@@ -33,6 +33,8 @@ import {
   getWithdrawalOrderEndpoint,
   modifyBankInfoEndpoint,
 } from './endpoints/withdraw.ts';
+import { anonymousStartGameEndpoint, exitGameEndpoint, gameLikeEndpoint, onlineEndpoint, startGameEndpoint } from './endpoints/games.ts';
+import { betRecordEndpoint, betRecordReportEndpoint, gameBalanceListEndpoint, retrieveBalanceEndpoint } from './endpoints/bet-records.ts';
 import { getSafeboxEndpoint, safeboxDepositEndpoint, safeboxWithdrawEndpoint, setSafeboxPasswordEndpoint } from './endpoints/safebox.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
@@ -69,6 +71,15 @@ export const endpoints = {
   [getBankInfoListEndpoint.path]: getBankInfoListEndpoint,
   [addBankInfoEndpoint.path]: addBankInfoEndpoint,
   [modifyBankInfoEndpoint.path]: modifyBankInfoEndpoint,
+  [gameLikeEndpoint.path]: gameLikeEndpoint,
+  [startGameEndpoint.path]: startGameEndpoint,
+  [anonymousStartGameEndpoint.path]: anonymousStartGameEndpoint,
+  [onlineEndpoint.path]: onlineEndpoint,
+  [exitGameEndpoint.path]: exitGameEndpoint,
+  [betRecordEndpoint.path]: betRecordEndpoint,
+  [betRecordReportEndpoint.path]: betRecordReportEndpoint,
+  [gameBalanceListEndpoint.path]: gameBalanceListEndpoint,
+  [retrieveBalanceEndpoint.path]: retrieveBalanceEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

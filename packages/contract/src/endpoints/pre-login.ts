@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../envelope.ts';
 import { Languages } from '../constants.ts';
+import { gameLists } from './games.ts';
 import { appConfigFields, customerServiceItem, noticeItem, userInfo } from '../models.ts';
 
 export const preLoginEndpoint = defineEndpoint({
@@ -19,5 +20,7 @@ export const preLoginEndpoint = defineEndpoint({
     appCustomerServiceQueue: z.array(customerServiceItem),
     notices: z.array(noticeItem),
     user: userInfo.nullable(),
+    /** The catalogue, only when the client's gameListVersion is missing or differs; null when it is current. */
+    gameLists: gameLists.nullable(),
   }),
 });

@@ -61,7 +61,8 @@ export function registerAccountRoutes(
       s.content.getNotices(b.lang),
     ]);
     const user = ctx.session ? await s.profile.getUser(ctx.session) : null;
-    return { ...config, appCustomerServiceQueue: queue, notices, user };
+    // The games module fills gameLists when the catalogue lands (issue 4).
+    return { ...config, appCustomerServiceQueue: queue, notices, user, gameLists: null };
   });
 
   registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));
