@@ -268,6 +268,76 @@ export const staffAudit = pgTable('staff_audit', {
   createdAt: ts('created_at').notNull(),
 });
 
+// Games catalogue (migration 20261121_0400_games.sql).
+
+export const gamePlatform = pgTable('game_platform', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  walletMode: text('wallet_mode', { enum: ['seamless', 'transfer'] }).notNull().default('seamless'),
+  launchUrl: text('launch_url').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type GamePlatformRow = typeof gamePlatform.$inferSelect;
+
+export const gameBrand = pgTable('game_brand', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  platformId: integer('platform_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const gameType = pgTable('game_type', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const game = pgTable('game', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  platformId: integer('platform_id').notNull(),
+  brandId: integer('brand_id').notNull(),
+  typeId: integer('type_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull(),
+  isHot: boolean('is_hot').notNull().default(false),
+  isNew: boolean('is_new').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  demoAllowed: boolean('demo_allowed').notNull().default(true),
+  status: text('status', { enum: ['online', 'maintenance', 'hidden'] }).notNull().default('online'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type GameRow = typeof game.$inferSelect;
+
+export const gameLike = pgTable(
+  'game_like',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    gameId: integer('game_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
+export const gameHistory = pgTable(
+  'game_history',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    gameId: integer('game_id').notNull(),
+    lastPlayedAt: ts('last_played_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
 export const domainEvent = pgTable('domain_event', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   type: text('type').notNull(),
