@@ -99,8 +99,9 @@ function Where() {
  * The wallet routes as the app declares them (same validity checks), each rendering `pages[path]`
  * or a marker, with the current URL shown in `where`.
  */
-export function renderRoutes(url: string, pages: Partial<Record<string, () => ReactNode>>) {
+export function renderRoutes(url: string, pages: Partial<Record<string, () => ReactNode>>, seed?: (qc: QueryClient) => void) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seed?.(queryClient);
   const root = createRootRoute({ component: () => <><Outlet /><Where /></> });
   const view = (path: string) => () => <>{pages[path]?.() ?? <p>{`page ${path}`}</p>}</>;
   const routes = [

@@ -111,7 +111,7 @@ export function WithdrawForm({ info }: { info: ExchangeInfo }) {
         }>
         <Form.Item name="amount" label={t('withdraw.amount')} rules={[amountRule]} validateTrigger="onBlur"
           extra={
-            <button type="button" className="safebox-all" data-testid="withdraw-all" disabled={ceiling <= 0}
+            <button type="button" className="withdraw-all" data-testid="withdraw-all" disabled={ceiling <= 0}
               onClick={() => { form.setFieldsValue({ amount: String(moneyUnits(ceiling)) }); void form.validateFields(['amount']).catch(() => undefined); }}>
               {t('withdraw.all')}
             </button>

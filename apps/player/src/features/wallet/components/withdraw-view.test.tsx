@@ -62,7 +62,7 @@ describe('withdraw view', () => {
     expect(options.map((o) => o.getAttribute('aria-checked'))).toEqual(['false', 'true']);
     expect(screen.getAllByTestId('account-masked').map((e) => e.textContent)).toEqual(['•••• 1111', '•••• 2222']);
     expect(screen.getByTestId('withdraw-hints').textContent).toContain('PIX: 20 to 20,000 per request');
-    expect(screen.getByTestId('withdraw-hints').textContent).toContain('Left for the next 24 hours: 50,000 · requests: 3');
+    expect(screen.getByTestId('withdraw-hints').textContent).toContain('Next 24 hours: up to 50,000 in 3 more requests');
     expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false);
   });
 
