@@ -136,13 +136,15 @@ describe.skipIf(!hasChromium)('deposit journeys', () => {
     await context.addCookies([{ name: 'lang', value: 'en-US', url: stack.baseUrl }]);
   });
 
-  it('sends a logged-out visitor to login, and name=withdraw is a 404 (no withdraw wallet yet)', async () => {
+  it('sends a logged-out visitor to login, and name=withdraw shows the withdraw view', async () => {
     const guest = await stack.newContext();
     const guestPage = await guest.newPage();
     await guestPage.goto('/wallets?name=deposit');
     await guestPage.waitForURL(/\/auth\/login/);
     await guest.close();
     await page.goto('/wallets?name=withdraw');
-    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('withdraw-exchange').filter({ hasText: /^150$/ }).waitFor();
+    await expect(page.getByTestId('wallet-switch-withdraw').getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByTestId('not-found').count()).resolves.toBe(0);
   });
 });
