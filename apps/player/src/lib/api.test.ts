@@ -10,6 +10,7 @@ import { ApiError, TimeoutError, call, commonFields, getWithRetry, requestTimeou
 import { showErrorToast, showTimeoutDialog } from './notify.ts';
 import { isLoggedIn, rememberAccount, saveSession, setNavigator, useSession, watchOtherTabs } from './session.ts';
 import type { UserInfo } from '@playhall/contract';
+import { i18n } from './i18n.ts';
 
 const user = {
   id: 7, uuid: 'u-7', account: 'alice', accountType: 2, nickname: 'Alice', avatar: 3, avatarOther: null, mobile: null,
@@ -188,6 +189,20 @@ describe('call(): errors', () => {
     const err = (await call('accountRegist', { account: 'ab', password: 'secret1' }).catch((e: unknown) => e)) as ApiError;
     expect(err.fields).toEqual(fields);
     expect(showErrorToast).not.toHaveBeenCalled();
+  });
+
+  it('translates a refusal by its code and keeps the amounts the server sent', async () => {
+    await i18n.changeLanguage('pt-BR');
+    try {
+      fetchMock.mockResolvedValue(answer({ code: 3307, msg: 'The minimum withdrawal for PIX is 20', data: { minAmount: 2_000 } }));
+      const err = await call('exchange', { accountId: 1, amount: 1_000, requestId: 'r1' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 3307, message: 'O saque mínimo deste canal é 20' });
+      fetchMock.mockResolvedValue(answer({ code: 3307, msg: 'The minimum withdrawal for PIX is 20', data: null }));
+      const plain = await call('exchange', { accountId: 1, amount: 1_000, requestId: 'r2' }).catch((e: unknown) => e);
+      expect(plain).toMatchObject({ message: 'O valor está abaixo do saque mínimo deste canal' });
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('rejects an answer that breaks the contract (dev and tests validate responses)', async () => {

@@ -11,6 +11,7 @@ import { detectPlatform } from './platform.ts';
 import { clearSession, forceLogin, getToken } from './session.ts';
 import { showErrorToast, showTimeoutDialog } from './notify.ts';
 import { i18n } from './i18n.ts';
+import { formatMoney } from '../components/ui/money.tsx';
 
 export const API_BASE = '/app/v1/';
 
@@ -83,10 +84,27 @@ export function commonFields() {
 
 const validateResponses = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
-function errorText(code: number, msg: string): string {
-  // Server texts are English; other languages use our translation of the stable code.
-  const key = `errors.${code}`;
-  if (i18n.language !== 'en-US' && i18n.exists(key)) return i18n.t(key);
+/** Amount fields an error's data may carry (hundredths), shown in the translated text. */
+const MONEY_DETAILS = ['minAmount', 'maxAmount', 'limit', 'remaining', 'exchange'] as const;
+
+function moneyDetails(data: unknown): Record<string, string> | null {
+  if (!data || typeof data !== 'object') return null;
+  const vars: Record<string, string> = {};
+  for (const k of MONEY_DETAILS) {
+    const v = (data as Record<string, unknown>)[k];
+    if (typeof v === 'number') vars[k] = formatMoney(v, i18n.language);
+  }
+  return Object.keys(vars).length > 0 ? vars : null;
+}
+
+function errorText(code: number, msg: string, data?: unknown): string {
+  // Server texts are English; other languages use our translation of the stable code, with the
+  // amounts the server sent (errors.<code>_detail) when it sent them.
+  if (i18n.language !== 'en-US') {
+    const vars = moneyDetails(data);
+    if (vars && i18n.exists(`errors.${code}_detail`)) return i18n.t(`errors.${code}_detail`, vars);
+    if (i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
+  }
   return msg || i18n.t('errors.generic');
 }
 
@@ -169,7 +187,7 @@ export async function call<P extends EndpointPath>(
   }
   if (envelope.code !== ErrorCode.ok) {
     const fields = envelope.code === ErrorCode.badRequest ? fieldsOf(envelope.data) : {};
-    const message = errorText(envelope.code, envelope.msg);
+    const message = errorText(envelope.code, envelope.msg, envelope.data);
     // Field errors show inline under their field, so only the rest becomes a toast.
     if (!opts.quiet && Object.keys(fields).length === 0) showErrorToast(message);
     throw new ApiError(envelope.code, message, fields);

@@ -62,3 +62,6 @@ export const BellIcon = ({ size = 20 }: IconProps) => (
 export const LockIcon = ({ size = 20 }: IconProps) => (
   <svg {...base(size)}><rect x="4" y="10" width="16" height="11" rx="2" /><path d="M8 10V7a4 4 0 0 1 8 0v3" /><circle cx="12" cy="15.5" r="1.5" /></svg>
 );
+export const CardIcon = ({ size = 20 }: IconProps) => (
+  <svg {...base(size)}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 10h18" /><path d="M7 15h4" /></svg>
+);

@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
-import { DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LockIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { CardIcon, DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LockIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { call } from '../../../lib/api.ts';
 import { useBalance } from '../../../lib/queries.ts';
 import { clearSession, useSession } from '../../../lib/session.ts';
@@ -51,11 +51,20 @@ export function MemberPage() {
           <span className="member-card__label">{t('member.balance')}</span>
           <Money value={coin} className="money--large" />
         </div>
+        <div className="member-card__actions">
+          <Link to={paths.wallets} search={{ name: 'deposit' }} className="member-card__action member-card__action--primary" data-testid="member-deposit">
+            {t('wallet.title')}
+          </Link>
+          <Link to={paths.wallets} search={{ name: 'withdraw' }} className="member-card__action" data-testid="member-withdraw">
+            {t('withdraw.title')}
+          </Link>
+        </div>
       </section>
 
       <List className="menu-list" mode="card">
         <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
         <List.Item prefix={<DocIcon />} onClick={go(paths.walletRecords)} data-testid="records-item">{t('records.menu')}</List.Item>
+        <List.Item prefix={<CardIcon />} onClick={go(paths.cardList)} data-testid="cards-item">{t('cards.title')}</List.Item>
         <List.Item prefix={<LockIcon />} onClick={go(paths.safebox)} data-testid="safebox-item">{t('safebox.title')}</List.Item>
         <List.Item prefix={<ShieldIcon />} onClick={go(paths.memberLimits)} data-testid="limits-item">{t('limits.title')}</List.Item>
         <List.Item prefix={<HelpIcon />} onClick={go(paths.faq)}>{t('nav.faq')}</List.Item>

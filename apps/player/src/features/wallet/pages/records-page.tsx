@@ -31,7 +31,7 @@ function RecordRow({ r }: { r: CoinRecord }) {
           {incoming ? '+' : '−'}
           <Money value={Math.abs(r.amount)} />
         </span>
-        <span className="record__after">{t('records.balanceAfter')} <Money value={r.balanceAfter} /></span>
+        <span className="record__after">{t(r.book === 'coin' ? 'records.balanceAfter' : `records.bookBalance.${r.book}`)} <Money value={r.balanceAfter} /></span>
       </div>
     </li>
   );
