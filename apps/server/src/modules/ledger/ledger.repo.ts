@@ -28,10 +28,17 @@ export interface PostTransfer {
   entries: PostEntry[];
 }
 
-export type PostOutcome =
-  | { conflict: true; error?: undefined; transferId: number | string }
-  | { conflict?: undefined; error: 'insufficient' | 'unbalanced'; account?: string }
-  | { conflict?: undefined; error?: undefined; transferId: number | string; replayed: boolean; balances: Record<string, number | string> };
+/** What ledger_post_transfers decided for one transfer (codes as in migration 20261121_0350). */
+export const Outcome = { applied: 0, replayed: 1, conflict: 2, insufficient: 3, unbalanced: 4 } as const;
+export type OutcomeCode = (typeof Outcome)[keyof typeof Outcome];
+
+export interface PostOutcome {
+  code: OutcomeCode;
+  /** The transfer's id (the earlier transfer's for a replay or a conflict); meaningless for a refusal. */
+  transferId: string | null;
+  /** Balance after, per entry of the transfer in its order; null where nothing was applied. */
+  after: (string | null)[];
+}
 
 /** A PostgreSQL array literal: every element quoted, so any text is safe inside it. */
 function arrayLiteral(values: (string | number | null)[]): string {
@@ -40,48 +47,73 @@ function arrayLiteral(values: (string | number | null)[]): string {
 
 /**
  * The hot path: a whole batch of transfers in one statement, one round trip, one commit when
- * run outside a transaction (ledger_post_batch in the ledger migrations). One outcome per transfer.
+ * run outside a transaction (ledger_post_transfers, migration 20261121_0350). One outcome per
+ * transfer, in order. Transfer keys must be distinct within a batch.
  */
 export async function postBatch(x: Executor, transfers: PostTransfer[], shards: number): Promise<PostOutcome[]> {
-  const e = transfers.flatMap((t, i) => t.entries.map((en) => ({ ...en, t: i + 1 })));
-  const params = [
-    transfers.map((t) => t.key),
-    transfers.map((t) => t.fingerprint),
-    transfers.map((t) => t.reason),
-    transfers.map((t) => t.reference),
-    transfers.map((t) => (t.at ? t.at.toISOString() : null)),
-    shards,
-    e.map((en) => en.t),
-    e.map((en) => en.u),
-    e.map((en) => en.b),
-    e.map((en) => en.a),
-    e.map((en) => en.n),
-  ] as const;
-  let r: PostOutcome[] | string | undefined;
+  const n = transfers.length;
+  const keys: string[] = new Array(n);
+  const fingerprints: string[] = new Array(n);
+  const reasons: string[] = new Array(n);
+  const references: (string | null)[] = new Array(n);
+  const ats: (string | null)[] = new Array(n);
+  const tx: number[] = [];
+  const users: (number | null)[] = [];
+  const books: string[] = [];
+  const assets: string[] = [];
+  const amounts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = transfers[i]!;
+    keys[i] = t.key;
+    fingerprints[i] = t.fingerprint;
+    reasons[i] = t.reason;
+    references[i] = t.reference;
+    ats[i] = t.at ? t.at.toISOString() : null;
+    for (const e of t.entries) {
+      tx.push(i + 1);
+      users.push(e.u);
+      books.push(e.b);
+      assets.push(e.a);
+      amounts.push(e.n);
+    }
+  }
+  let r: unknown;
   const client = (x as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    // Outside a transaction on PostgreSQL: a named statement, parsed once per connection (measured: a third of a small call).
-    const res = await client.query<{ r: PostOutcome[] | string }>({ name: 'ledger_post_batch', text: POST_BATCH_SQL, values: [...params] });
+    // Outside a transaction on PostgreSQL: a named statement, parsed and planned once per connection.
+    const res = await client.query<{ r: unknown }>({
+      name: 'ledger_post_transfers',
+      text: POST_SQL,
+      values: [keys, fingerprints, reasons, references, ats, shards, tx, users, books, assets, amounts],
+    });
     r = res.rows[0]?.r;
   } else {
-    const [row] = await rows<{ r: PostOutcome[] | string }>(
+    const [row] = await rows<{ r: unknown }>(
       x,
-      sql`select ledger_post_batch(
-            ${arrayLiteral(params[0])}::text[], ${arrayLiteral(params[1])}::text[], ${arrayLiteral(params[2])}::text[],
-            ${arrayLiteral(params[3])}::text[], ${arrayLiteral(params[4])}::timestamptz[], ${shards}::int,
-            ${arrayLiteral(params[6])}::int[], ${arrayLiteral(params[7])}::bigint[], ${arrayLiteral(params[8])}::text[],
-            ${arrayLiteral(params[9])}::text[], ${arrayLiteral(params[10])}::bigint[]) as r`,
+      sql`select ledger_post_transfers(
+            ${arrayLiteral(keys)}::text[], ${arrayLiteral(fingerprints)}::text[], ${arrayLiteral(reasons)}::text[],
+            ${arrayLiteral(references)}::text[], ${arrayLiteral(ats)}::timestamptz[], ${shards}::int,
+            ${arrayLiteral(tx)}::int[], ${arrayLiteral(users)}::bigint[], ${arrayLiteral(books)}::text[],
+            ${arrayLiteral(assets)}::text[], ${arrayLiteral(amounts)}::bigint[]) as r`,
     );
     r = row?.r;
   }
-  if (r === undefined) throw new Error('ledger_post_batch returned no row');
-  const out = typeof r === 'string' ? (JSON.parse(r) as PostOutcome[]) : r;
-  if (!Array.isArray(out) || out.length !== transfers.length) throw new Error('ledger_post_batch answered the wrong number of results');
+  const [ids, codes, after] = (typeof r === 'string' ? JSON.parse(r) : r) as [(string | null)[], OutcomeCode[], (string | null)[]];
+  if (!Array.isArray(ids) || ids.length !== n || codes.length !== n || after.length !== tx.length) {
+    throw new Error('ledger_post_transfers answered the wrong number of results');
+  }
+  const out: PostOutcome[] = new Array(n);
+  let first = 0;
+  for (let i = 0; i < n; i++) {
+    const count = transfers[i]!.entries.length;
+    out[i] = { code: codes[i]!, transferId: ids[i] ?? null, after: after.slice(first, first + count) };
+    first += count;
+  }
   return out;
 }
 
-const POST_BATCH_SQL =
-  'select ledger_post_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int, $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[]) as r';
+const POST_SQL =
+  'select ledger_post_transfers($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int, $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[]) as r';
 
 export interface WalletRow {
   books: [string, string, string][] | null;

@@ -23,6 +23,8 @@ export * from './ledger.types.ts';
 export const HOUSE_SHARDS = 16;
 /** Concurrent ledger calls per database (each batches whatever queued meanwhile), and their size. */
 export const TRANSFER_LANES = Number(process.env.LEDGER_LANES ?? 2);
+/** Queued transfers that justify a second call while one is in flight (see BatcherOptions.spill). */
+export const TRANSFER_SPILL = Number(process.env.LEDGER_SPILL ?? 8);
 export const MAX_BATCH = 100;
 const MAX_KEY = 200;
 
@@ -83,13 +85,22 @@ function prepare(input: TransferInput): repo.PostTransfer {
   return { key: input.idempotencyKey, fingerprint, reason: input.reason, reference: input.reference ?? null, at: input.at ?? null, entries };
 }
 
-/** Turns ledger_post_one's answer into the result, or the typed refusal. */
-function settle(out: repo.PostOutcome): TransferResult {
-  if (out.error) throw out.error === 'insufficient' ? new AppError(ErrorCode.insufficientBalance) : unbalanced('entries do not sum to zero per asset');
-  if (out.conflict) throw new AppError(ErrorCode.idempotencyConflict, undefined, { transferId: Number(out.transferId) });
+/** Turns ledger_post_transfers' answer into the result (balances of the player entries), or the typed refusal. */
+function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferResult {
+  switch (out.code) {
+    case repo.Outcome.insufficient:
+      throw new AppError(ErrorCode.insufficientBalance);
+    case repo.Outcome.unbalanced:
+      throw unbalanced('entries do not sum to zero per asset');
+    case repo.Outcome.conflict:
+      throw new AppError(ErrorCode.idempotencyConflict, undefined, { transferId: Number(out.transferId) });
+  }
   const balances: Record<string, number> = {};
-  for (const [k, v] of Object.entries(out.balances)) balances[k] = toMoney(v);
-  return { transferId: Number(out.transferId), replayed: out.replayed, balances };
+  transfer.entries.forEach((e, i) => {
+    const after = out.after[i];
+    if (e.u !== null && after != null) balances[`${e.u}:${e.b}`] = toMoney(after);
+  });
+  return { transferId: Number(out.transferId), replayed: out.code === repo.Outcome.replayed, balances };
 }
 
 const batchers = new WeakMap<Db, TransferBatcher>();
@@ -105,9 +116,9 @@ export async function transferIn(x: Executor, input: TransferInput): Promise<Tra
   const transfer = prepare(input);
   try {
     const [out] = await repo.postBatch(x, [transfer], HOUSE_SHARDS);
-    return settle(out!);
+    return settle(transfer, out!);
   } catch (err) {
-    // The CHECK constraint is the backstop behind ledger_post_one's own test.
+    // The CHECK constraint is the backstop behind ledger_post_transfers' own test.
     if (sqlState(err) === '23514') throw new AppError(ErrorCode.insufficientBalance);
     throw err;
   }
@@ -123,11 +134,11 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   const transfer = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new TransferBatcher(db, { lanes: TRANSFER_LANES, maxBatch: MAX_BATCH, shards: HOUSE_SHARDS, attempts: 5 });
+    batcher = new TransferBatcher(db, { lanes: TRANSFER_LANES, spill: TRANSFER_SPILL, maxBatch: MAX_BATCH, shards: HOUSE_SHARDS, attempts: 5 });
     batchers.set(db, batcher);
   }
   try {
-    return settle(await batcher.submit(transfer));
+    return settle(transfer, await batcher.submit(transfer));
   } catch (err) {
     if (sqlState(err) === '23514') throw new AppError(ErrorCode.insufficientBalance);
     throw err;

@@ -23,6 +23,12 @@ interface Pending {
 export interface BatcherOptions {
   /** Calls in flight at once; each holds one connection. */
   lanes: number;
+  /**
+   * Queued transfers needed to open another call while one is in flight; fewer wait for it to
+   * finish and go together. A call has a fixed cost of several transfers' work, so a second call
+   * for a few transfers costs more than it saves.
+   */
+  spill: number;
   /** Transfers per call at most. */
   maxBatch: number;
   shards: number;
@@ -40,6 +46,8 @@ export interface BatcherOptions {
 export class TransferBatcher {
   private queue: Pending[] = [];
   private inFlight = 0;
+  /** A finished call's lane is held for one turn of the event loop (see release). */
+  private held = 0;
 
   constructor(
     private readonly db: Db,
@@ -49,20 +57,33 @@ export class TransferBatcher {
   submit(transfer: repo.PostTransfer): Promise<repo.PostOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ transfer, resolve, reject });
+      // A free lane sends at once: a lone caller never waits for company.
       this.pump();
     });
   }
 
   private pump(): void {
-    while (this.inFlight < this.opts.lanes && this.queue.length > 0) {
+    for (;;) {
+      const busy = this.inFlight + this.held;
+      if (busy >= this.opts.lanes || this.queue.length === 0 || (busy > 0 && this.queue.length < this.opts.spill)) return;
       const batch = this.take();
       this.inFlight++;
-      void this.send(batch).finally(() => {
-        this.inFlight--;
-        // Let the callers just answered submit their next transfers first, so they ride together.
-        setImmediate(() => this.pump());
-      });
+      void this.send(batch).finally(() => this.release());
     }
+  }
+
+  /**
+   * A call finished. Its callers were just answered and send their next transfers within this
+   * turn of the event loop; keep the lane until the turn ends so those go together as one call
+   * (measured: sent at once, the first of them took the lane alone and batches stayed small).
+   */
+  private release(): void {
+    this.inFlight--;
+    this.held++;
+    setImmediate(() => {
+      this.held--;
+      this.pump();
+    });
   }
 
   /** The next batch: queue order, at most maxBatch, a key at most once (a repeat waits for the next call). */
