@@ -1,23 +1,57 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from './api.ts';
 import { deviceId, detectOs } from './platform.ts';
 import { setUser, useIsLoggedIn } from './session.ts';
 import { toSupportedLanguage } from './i18n.ts';
+import { buildCatalogue, readStoredGameLists, settleGameLists, type GameCatalogue } from './game-lists.ts';
 
-/** The start-up call: config, notices, service queue, and the user when the token is valid. */
+/**
+ * The start-up call: config, notices, service queue, and the user when the token is valid. It
+ * sends the version of the stored game catalogue; the answer's `gameLists` holds the lists to use
+ * (new ones, or the stored ones when the server says they are current).
+ */
 export function usePreLogin() {
   const { i18n } = useTranslation();
   const lang = toSupportedLanguage(i18n.language);
   return useQuery({
     queryKey: ['preLogin', lang],
     queryFn: async () => {
-      const data = await call('preLogin', { lang, os: detectOs(), deviceModel: navigator.platform || undefined, deviceId: deviceId() }, { quiet: true });
+      const stored = readStoredGameLists(lang);
+      const data = await call(
+        'preLogin',
+        {
+          lang,
+          os: detectOs(),
+          deviceModel: navigator.platform || undefined,
+          deviceId: deviceId(),
+          ...(stored ? { gameListVersion: stored.gameListVersion } : {}),
+        },
+        { quiet: true },
+      );
       if (data.user) setUser(data.user);
-      return data;
+      return { ...data, gameLists: settleGameLists(lang, data.gameLists, stored) };
     },
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * The game catalogue, sorted and indexed; null until known. When preLogin fails the stored lists
+ * still give a lobby to look at.
+ */
+export function useGameCatalogue(): { catalogue: GameCatalogue | null; isPending: boolean } {
+  const { i18n } = useTranslation();
+  const lang = toSupportedLanguage(i18n.language);
+  const preLogin = usePreLogin();
+  const answered = preLogin.data?.gameLists;
+  const failed = preLogin.isError;
+  const catalogue = useMemo(() => {
+    const lists = answered ?? (failed ? readStoredGameLists(lang) : null);
+    return lists ? buildCatalogue(lists) : null;
+  }, [answered, failed, lang]);
+  return { catalogue, isPending: preLogin.isPending };
 }
 
 /** The configured form limits and options; undefined until preLogin answered. */
