@@ -33,11 +33,14 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MIN: intFromEnv(300),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ORIGINALS_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
 });
 
 /** Signs the sandbox payment provider's webhooks outside production, where a real secret is required. */
 const DEV_SANDBOX_PAYMENT_SECRET = 'playhall-dev-sandbox-payment-secret';
+/** Signs the Originals games' wallet calls outside production, where a real secret is required. */
+const DEV_ORIGINALS_PROVIDER_SECRET = 'playhall-dev-originals-provider-secret';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -59,6 +62,8 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   /** HMAC-SHA256 key of the sandbox payment provider's webhooks. */
   sandboxPaymentSecret: string;
+  /** HMAC-SHA256 key of the `originals` platform's seamless wallet calls (other platforms keep theirs in game_platform_secret). */
+  originalsProviderSecret: string;
   /**
    * Bearer token of the operator API (/operator/v1). Required in production; elsewhere, when unset,
    * main.ts makes one and keeps it in DATA_DIR/operator-token for the CLI. Null: the API is off.
@@ -79,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isTest = e.NODE_ENV === 'test';
   if (e.NODE_ENV === 'production' && !e.SANDBOX_PAYMENT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SANDBOX_PAYMENT_SECRET: is required in production (the dev default is public)');
+  }
+  if (e.NODE_ENV === 'production' && !e.ORIGINALS_PROVIDER_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  ORIGINALS_PROVIDER_SECRET: is required in production (the dev default is public)');
   }
   if (e.NODE_ENV === 'production' && !e.OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  OPERATOR_TOKEN: is required in production (it authorises staff actions such as approving withdrawals)');
@@ -105,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     argon2: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19_456, timeCost: 2 },
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? DEV_SANDBOX_PAYMENT_SECRET,
+    originalsProviderSecret: e.ORIGINALS_PROVIDER_SECRET ?? DEV_ORIGINALS_PROVIDER_SECRET,
     operatorToken: e.OPERATOR_TOKEN ?? null,
   };
 }

@@ -393,3 +393,74 @@ export const safeboxGuard = pgTable('safebox_guard', {
   lockedUntil: ts('locked_until'),
 });
 export type SafeboxGuardRow = typeof safeboxGuard.$inferSelect;
+
+// Seamless game wallet (migration 20261121_0410_game_wallet.sql): launch tokens, game sessions,
+// provider secrets, rounds and provider transactions. Written only by modules/game-wallet.
+
+export const gamePlatformSecret = pgTable('game_platform_secret', {
+  platformId: integer('platform_id').primaryKey(),
+  secret: text('secret').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const gameLaunch = pgTable('game_launch', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }),
+  gameId: integer('game_id').notNull(),
+  platformId: integer('platform_id').notNull(),
+  mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
+  lang: text('lang').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const gameSession = pgTable('game_session', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: bigint('user_id', { mode: 'number' }),
+  playerRef: text('player_ref').notNull(),
+  gameId: integer('game_id').notNull(),
+  platformId: integer('platform_id').notNull(),
+  mode: text('mode', { enum: ['real', 'demo'] }).notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  closedAt: ts('closed_at'),
+});
+export type GameSessionRow = typeof gameSession.$inferSelect;
+
+export const gameRound = pgTable('game_round', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  platformId: integer('platform_id').notNull(),
+  providerRoundId: text('provider_round_id').notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  gameId: integer('game_id').notNull(),
+  betTotal: money('bet_total'),
+  winTotal: money('win_total'),
+  betCount: integer('bet_count').notNull().default(0),
+  rolledBackCount: integer('rolled_back_count').notNull().default(0),
+  status: text('status', { enum: ['open', 'settled', 'rolledBack'] }).notNull().default('open'),
+  startedAt: ts('started_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  endedAt: ts('ended_at'),
+});
+export type GameRoundRow = typeof gameRound.$inferSelect;
+
+export const gameTransaction = pgTable(
+  'game_transaction',
+  {
+    platformId: integer('platform_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    kind: text('kind', { enum: ['bet', 'win', 'rollback'] }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    refTransactionId: text('ref_transaction_id'),
+    endsRound: boolean('ends_round').notNull().default(false),
+    status: text('status', { enum: ['applied', 'rolledBack', 'tombstone', 'noop'] }).notNull(),
+    ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.transactionId] })],
+);
+export type GameTransactionRow = typeof gameTransaction.$inferSelect;
