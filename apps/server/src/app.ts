@@ -25,8 +25,6 @@ import { createSafeboxService } from './modules/safebox/safebox.service.ts';
 import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
 import { registerWalletRecordRoutes } from './modules/wallet-records/wallet-records.routes.ts';
-import { createGameCatalogue } from './modules/games/catalogue.service.ts';
-import { registerGames } from './modules/games/games.module.ts';
 import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts';
 
 export interface BuildAppOptions {
@@ -74,9 +72,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
 
   const registry = new EndpointRegistry();
   registerContentRoutes(registry, content);
-  // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
-  const games = createGameCatalogue({ db, clock });
-  registerAccountRoutes(registry, { auth, profile, sms, content, games });
+  registerAccountRoutes(registry, { auth, profile, sms, content });
   const sandbox = createSandboxProvider(config.sandboxPaymentSecret, clock);
   const providers: Record<string, PaymentProvider> = { [sandbox.id]: sandbox };
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers });
@@ -84,7 +80,6 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, originalsSecret: config.originalsProviderSecret });
-  registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',
