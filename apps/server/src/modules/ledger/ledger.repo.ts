@@ -47,20 +47,25 @@ function arrayLiteral(values: (string | number | null)[]): string {
 
 /**
  * The hot path: a whole batch of transfers in one statement, one round trip, one commit when
- * run outside a transaction (ledger_post_transfers, migration 20261121_0350). One outcome per
- * transfer, in order. Transfer keys must be distinct within a batch.
+ * run outside a transaction (ledger_post_transfers, migration 20261121_0350). Each account goes
+ * once; house books use one shard, picked at random per call, so no house row serialises every
+ * transfer. One outcome per transfer, in order. Transfer keys must be distinct within a batch.
  */
 export async function postBatch(x: Executor, transfers: PostTransfer[], shards: number): Promise<PostOutcome[]> {
   const n = transfers.length;
+  const shard = Math.floor(Math.random() * shards);
   const keys: string[] = new Array(n);
   const fingerprints: string[] = new Array(n);
   const reasons: string[] = new Array(n);
   const references: (string | null)[] = new Array(n);
   const ats: (string | null)[] = new Array(n);
-  const tx: number[] = [];
-  const users: (number | null)[] = [];
+  const accountOf = new Map<string, number>();
+  const users: number[] = [];
   const books: string[] = [];
   const assets: string[] = [];
+  const accountShards: number[] = [];
+  const tx: number[] = [];
+  const accounts: number[] = [];
   const amounts: string[] = [];
   for (let i = 0; i < n; i++) {
     const t = transfers[i]!;
@@ -70,10 +75,18 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
     references[i] = t.reference;
     ats[i] = t.at ? t.at.toISOString() : null;
     for (const e of t.entries) {
+      const id = `${e.u ?? 0}\u0000${e.b}\u0000${e.a}`;
+      let k = accountOf.get(id);
+      if (k === undefined) {
+        users.push(e.u ?? 0);
+        books.push(e.b);
+        assets.push(e.a);
+        accountShards.push(e.u === null ? shard : 0);
+        k = users.length;
+        accountOf.set(id, k);
+      }
       tx.push(i + 1);
-      users.push(e.u);
-      books.push(e.b);
-      assets.push(e.a);
+      accounts.push(k);
       amounts.push(e.n);
     }
   }
@@ -84,7 +97,7 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
     const res = await client.query<{ r: unknown }>({
       name: 'ledger_post_transfers',
       text: POST_SQL,
-      values: [keys, fingerprints, reasons, references, ats, shards, tx, users, books, assets, amounts],
+      values: [keys, fingerprints, reasons, references, ats, users, books, assets, accountShards, tx, accounts, amounts],
     });
     r = res.rows[0]?.r;
   } else {
@@ -92,9 +105,9 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
       x,
       sql`select ledger_post_transfers(
             ${arrayLiteral(keys)}::text[], ${arrayLiteral(fingerprints)}::text[], ${arrayLiteral(reasons)}::text[],
-            ${arrayLiteral(references)}::text[], ${arrayLiteral(ats)}::timestamptz[], ${shards}::int,
-            ${arrayLiteral(tx)}::int[], ${arrayLiteral(users)}::bigint[], ${arrayLiteral(books)}::text[],
-            ${arrayLiteral(assets)}::text[], ${arrayLiteral(amounts)}::bigint[]) as r`,
+            ${arrayLiteral(references)}::text[], ${arrayLiteral(ats)}::timestamptz[],
+            ${arrayLiteral(users)}::bigint[], ${arrayLiteral(books)}::text[], ${arrayLiteral(assets)}::text[], ${arrayLiteral(accountShards)}::smallint[],
+            ${arrayLiteral(tx)}::int[], ${arrayLiteral(accounts)}::int[], ${arrayLiteral(amounts)}::bigint[]) as r`,
     );
     r = row?.r;
   }
@@ -113,7 +126,7 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
 }
 
 const POST_SQL =
-  'select ledger_post_transfers($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int, $7::int[], $8::bigint[], $9::text[], $10::text[], $11::bigint[]) as r';
+  'select ledger_post_transfers($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::text[], $8::text[], $9::smallint[], $10::int[], $11::int[], $12::bigint[]) as r';
 
 export interface WalletRow {
   books: [string, string, string][] | null;
