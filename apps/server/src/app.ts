@@ -25,6 +25,7 @@ import { createSafeboxService } from './modules/safebox/safebox.service.ts';
 import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
 import { registerWalletRecordRoutes } from './modules/wallet-records/wallet-records.routes.ts';
+import { createGameCatalogue } from './modules/games/catalogue.service.ts';
 import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts';
 
 export interface BuildAppOptions {
@@ -72,7 +73,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
 
   const registry = new EndpointRegistry();
   registerContentRoutes(registry, content);
-  registerAccountRoutes(registry, { auth, profile, sms, content });
+  // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
+  const games = createGameCatalogue({ db, clock });
+  registerAccountRoutes(registry, { auth, profile, sms, content, games });
   const sandbox = createSandboxProvider(config.sandboxPaymentSecret, clock);
   const providers: Record<string, PaymentProvider> = { [sandbox.id]: sandbox };
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers });

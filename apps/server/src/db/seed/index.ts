@@ -9,6 +9,7 @@ import { noticeItems } from './notices.ts';
 import { customerServiceItems } from './customer-service.ts';
 import { seedRecharge } from './recharge.ts';
 import { seedWithdraw } from './withdraw.ts';
+import { seedGames } from './games.ts';
 
 export interface SeedOptions {
   /** Hashes the demo player's password; the caller passes the configured argon2 cost. */
@@ -55,6 +56,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   await db.insert(customerServiceItem).values(customerServiceItems).onConflictDoNothing();
   await seedRecharge(db);
   await seedWithdraw(db);
+  await seedGames(db);
 
   const existing = await db.select({ id: appUser.id }).from(appUser).where(sql`lower(${appUser.account}) = ${DEMO_PLAYER.account}`);
   if (existing.length === 0) {

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { type CallContext, type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
 import { validationError } from '../../plugins/app/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
+import type { GameCatalogue } from '../games/catalogue.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { SessionMeta } from './sessions.service.ts';
@@ -35,7 +36,7 @@ function metaOf(ctx: CallContext, deviceId?: string): SessionMeta {
 
 export function registerAccountRoutes(
   registry: EndpointRegistry,
-  s: { auth: AuthService; profile: ProfileService; sms: SmsService; content: ContentService },
+  s: { auth: AuthService; profile: ProfileService; sms: SmsService; content: ContentService; games: GameCatalogue },
 ): void {
   registry.handle(
     smsSendEndpoint,
@@ -60,19 +61,22 @@ export function registerAccountRoutes(
       s.content.getCustomerServiceQueue(),
       s.content.getNotices(b.lang),
     ]);
-    const user = ctx.session ? await s.profile.getUser(ctx.session) : null;
-    // The games module fills gameLists when the catalogue lands (issue 4).
-    return { ...config, appCustomerServiceQueue: queue, notices, user, gameLists: null };
+    const [user, gameLists] = await Promise.all([
+      ctx.session ? s.profile.getUser(ctx.session) : null,
+      s.games.listsUnlessCurrent(b.gameListVersion, config.gameListVersion),
+    ]);
+    return { ...config, appCustomerServiceQueue: queue, notices, user, gameLists };
   });
 
   registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));
 
   registry.handle(afterLoginInfoEndpoint, async (ctx) => {
-    const user = await s.profile.getUser(must(ctx.session));
-    // Games, favourites and activities arrive in later issues; these are their real current values.
+    const session = must(ctx.session);
+    const [user, appGameDataUser] = await Promise.all([s.profile.getUser(session), s.games.playerGameData(session.userId)]);
+    // Activities arrive in later issues; these are their real current values.
     return {
       user,
-      appGameDataUser: { gameLikes: [], gameHistory: [] },
+      appGameDataUser,
       inviteCode: user.inviteCode,
       aid: null,
       activityIds: { activityIds: [], activityMap: {} },
