@@ -26,6 +26,7 @@ import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
 import { registerWalletRecordRoutes } from './modules/wallet-records/wallet-records.routes.ts';
 import { createGameCatalogue } from './modules/games/catalogue.service.ts';
+import { registerGames } from './modules/games/games.module.ts';
 import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts';
 
 export interface BuildAppOptions {
@@ -83,6 +84,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, originalsSecret: config.originalsProviderSecret });
+  registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',
