@@ -83,7 +83,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operatorToken: config.operatorToken });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
-  const gameSessions = await registerGameWallet(app, registry, { db, clock, originalsSecret: config.originalsProviderSecret });
+  const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

@@ -5,9 +5,12 @@ import {
   ProviderWalletPrefix,
   type ProviderWalletAction,
 } from '@playhall/contract';
+import { expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import type { TestApp } from '../../test/create-test-app.ts';
 import { signHmac } from '../../lib/hmac-signature.ts';
+import { getBalances, transfer } from '../ledger/ledger.service.ts';
+import { createGameSessionsService } from './game-sessions.service.ts';
 
 // Tests' view of the catalogue and of a provider calling us over signed HTTP.
 
@@ -109,4 +112,43 @@ export function tokenOf(url: string): string {
   const token = new URL(url, 'http://local').searchParams.get('token');
   if (!token) throw new Error(`no token in ${url}`);
   return token;
+}
+
+let funding = 0;
+
+/** Gives a player coin the way a bonus would (house promotion book → coin), through the ledger. */
+export async function fund(db: Db, userId: number, amount: number): Promise<void> {
+  await transfer(db, {
+    idempotencyKey: `test-fund:${userId}:${funding++}:${Math.random()}`,
+    reason: 'bonus_test',
+    entries: [
+      { account: { house: 'promotion' }, asset: 'coin', amount: -amount },
+      { account: { player: userId, book: 'coin' }, asset: 'coin', amount },
+    ],
+  });
+}
+
+/** The player's coin balance from the ledger. */
+export async function coinOf(db: Db, userId: number): Promise<number> {
+  return (await getBalances(db, userId)).coin;
+}
+
+/** A provider of one platform as tests drive it: signed calls, and sessions opened the real way. */
+export function providerClient(t: TestApp, cat: TestCatalogue, secret: string) {
+  const sessions = createGameSessionsService({ db: t.database.db, clock: t.clock });
+  const call = (action: ProviderWalletAction | string, body: Record<string, unknown>, o: SignOpts = {}) => providerCall(t, cat.platformCode, action, body, secret, o);
+  return {
+    call,
+    /** A launch URL as startGame makes it. */
+    launch: (userId: number | null, mode: 'real' | 'demo' = 'real', game = cat.games[0]!) =>
+      sessions.createLaunch({ userId, gameId: game.id, gameCode: game.code, platformCode: cat.platformCode, launchUrl: cat.launchUrl, mode, lang: 'en-US' }),
+    /** Launch + authenticate: the session token the provider then uses. */
+    async session(userId: number | null, mode: 'real' | 'demo' = 'real', game = cat.games[0]!): Promise<string> {
+      const l = await sessions.createLaunch({ userId, gameId: game.id, gameCode: game.code, platformCode: cat.platformCode, launchUrl: cat.launchUrl, mode, lang: 'en-US' });
+      const res = await call('authenticate', { launchToken: tokenOf(l.url) });
+      expect(res.body.status, JSON.stringify(res.body)).toBe('OK');
+      return res.body.sessionToken as string;
+    },
+    sessions,
+  };
 }

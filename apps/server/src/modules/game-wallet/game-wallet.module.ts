@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import { createGameSessionsService, type GameSessionsService } from './game-sessions.service.ts';
+import { createPlatformDirectory } from './provider-platforms.ts';
+import { registerProviderWalletRoutes } from './provider-wallet.routes.ts';
+import { createProviderWalletService } from './provider-wallet.service.ts';
 
 export interface GameWalletDeps {
   db: Db;
   clock: Clock;
-  /** The `originals` platform's signing secret (config ORIGINALS_PROVIDER_SECRET). */
-  originalsSecret: string;
+  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv'>;
 }
 
 /**
@@ -16,7 +19,11 @@ export interface GameWalletDeps {
  * /provider/v1/wallet and the bet record calls. Answers the sessions service, which the games
  * module (startGame, online, exitGame) uses.
  */
-export async function registerGameWallet(_app: FastifyInstance, _registry: EndpointRegistry, deps: GameWalletDeps): Promise<GameSessionsService> {
-  const sessions = createGameSessionsService({ db: deps.db, clock: deps.clock });
+export async function registerGameWallet(app: FastifyInstance, _registry: EndpointRegistry, deps: GameWalletDeps): Promise<GameSessionsService> {
+  const { db, clock, config } = deps;
+  const sessions = createGameSessionsService({ db, clock });
+  const wallet = createProviderWalletService({ db, clock, sessions });
+  const platforms = createPlatformDirectory({ db, originalsSecret: config.originalsProviderSecret });
+  await registerProviderWalletRoutes(app, { wallet, platforms, clock, validateResponses: config.nodeEnv === 'test' });
   return sessions;
 }
