@@ -46,6 +46,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'originals',
+          include: ['apps/originals/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['apps/player/e2e/**/*.e2e.ts'],
           environment: 'node',

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, run } from './lib.mjs';
 
-for (const ws of ['packages/contract', 'apps/server', 'apps/player', 'bench']) {
+for (const ws of ['packages/contract', 'apps/server', 'apps/player', 'apps/originals', 'bench']) {
   if (existsSync(join(root, ws, 'tsconfig.json'))) {
     console.log(`typecheck ${ws}`);
     run('npx', ['tsc', '--noEmit', '-p', ws]);
