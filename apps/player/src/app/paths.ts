@@ -19,6 +19,14 @@ export const paths = {
   member: '/member',
   memberProfile: '/member/profile',
   memberLimits: '/member/limits',
+  /** The player's game rounds, the daily report and the per-provider balances. */
+  memberGames: '/member/games',
+  memberReport: '/member/report',
+  memberRetrieveBalance: '/member/retrieve-balance',
+  /** Search the catalogue by name; `typeId`, `brandId` and `name` live in the query. */
+  gameSearch: '/game/search',
+  /** `gameId`, `tryIt` (1 = demo) and an optional `activityId` in the query. */
+  gameStart: '/game/start',
   wallets: '/wallets',
   safebox: '/activity/bank',
   walletRecords: '/wallets/record',
@@ -31,5 +39,5 @@ export const paths = {
 export type PathName = keyof typeof paths;
 export type AppPath = (typeof paths)[PathName];
 
-/** The spec's named routes that exist so far (bonus, vip, agent, game arrive later). */
-export const routeNames = { index: paths.index, member: paths.member } as const;
+/** The spec's named routes that exist so far (bonus, vip and agent arrive later). */
+export const routeNames = { index: paths.index, member: paths.member, 'game-start': paths.gameStart } as const;

@@ -8,6 +8,7 @@ import { paths } from './paths.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { withdrawalParams } from '../features/wallet/api/withdraw-rules.ts';
+import { gameSearchSearch, gameStartSearch } from '../features/games/api/game-routes.ts';
 
 /** How a page is framed: the top + tab bars (top level) or a nav bar with back arrow and title. */
 export type Chrome = 'tabs' | 'nav';
@@ -58,6 +59,10 @@ const safebox = () => import('../features/safebox/pages/safebox-page.tsx');
 const records = () => import('../features/wallet/pages/records-page.tsx');
 const cards = () => import('../features/wallet/pages/card-pages.tsx');
 const withdrawal = () => import('../features/wallet/pages/withdrawal-page.tsx');
+const gameSearch = () => import('../features/games/pages/search-page.tsx');
+const gameStart = () => import('../features/games/pages/game-start-page.tsx');
+const gameRecords = () => import('../features/games/pages/records-pages.tsx');
+const retrieveBalance = () => import('../features/games/pages/retrieve-balance-page.tsx');
 
 const routes = [
   createRoute({
@@ -163,6 +168,47 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'limits.title' },
     beforeLoad: requireGuard('auth'),
     component: page(limits, 'LimitsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.memberGames,
+    staticData: { chrome: 'nav', titleKey: 'betRecords.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(gameRecords, 'BetRecordsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.memberReport,
+    staticData: { chrome: 'nav', titleKey: 'betReport.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(gameRecords, 'BetReportPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.memberRetrieveBalance,
+    staticData: { chrome: 'nav', titleKey: 'retrieve.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(retrieveBalance, 'RetrieveBalancePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.gameSearch,
+    staticData: { chrome: 'nav', titleKey: 'games.searchTitle' },
+    validateSearch: (s: Record<string, unknown>) => gameSearchSearch.parse(s),
+    component: page(gameSearch, 'GameSearchPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.gameStart,
+    // The game covers the whole screen (its own slim bar); the nav bar underneath is never seen.
+    staticData: { chrome: 'nav' },
+    validateSearch: (s: Record<string, unknown>) => gameStartSearch.parse(s),
+    // Real money needs a player (spec: starting a game while logged out goes to login, and back
+    // here afterwards); demo is open to visitors.
+    beforeLoad: ({ search, location }) => {
+      if (search.tryIt !== 1) requireGuard('auth')({ location });
+    },
+    component: page(gameStart, 'GameStartPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

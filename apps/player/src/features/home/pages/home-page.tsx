@@ -8,8 +8,14 @@ import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
 import { BellIcon, DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, ShieldIcon, SupportIcon } from '../../../components/ui/icons.tsx';
-import { useBalance, usePreLogin } from '../../../lib/queries.ts';
+import { useBalance, useGameCatalogue, usePreLogin } from '../../../lib/queries.ts';
+import { useGameUserData } from '../../../lib/game-user.ts';
 import { useIsLoggedIn, useSession } from '../../../lib/session.ts';
+import { Lobby, LobbyEmpty, LobbySkeleton } from '../components/lobby.tsx';
+import { PlayerGames } from '../components/player-games.tsx';
+import { PromoBanner } from '../components/promo-banner.tsx';
+import { SearchEntry } from '../components/search-entry.tsx';
+import '../home.css';
 
 function Hero() {
   const { t } = useTranslation();
@@ -74,11 +80,29 @@ const links = [
   { to: paths.termsOfUse, key: 'nav.termsOfUse', Icon: DocIcon },
 ] as const;
 
+/** Games are the heart of home: the banner, the player's own rows, then the lobby by type. */
+function Games() {
+  const loggedIn = useIsLoggedIn();
+  const preLogin = usePreLogin();
+  const { catalogue, isPending } = useGameCatalogue();
+  const { likes, history } = useGameUserData();
+  if (!catalogue) return isPending ? <LobbySkeleton /> : <LobbyEmpty />;
+  return (
+    <>
+      <PromoBanner catalogue={catalogue} loggedIn={loggedIn} />
+      {loggedIn && <PlayerGames catalogue={catalogue} likes={likes} history={history} />}
+      <Lobby catalogue={catalogue} showNum={preLogin.data?.gameShowNum} likes={likes} />
+    </>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
   return (
     <div className="page">
       <Hero />
+      <SearchEntry />
+      <Games />
       <Notices />
       <section aria-label={t('home.quickLinks')}>
         <h2 className="section-title">{t('home.quickLinks')}</h2>

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
 import { CardIcon, DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LockIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { ChartIcon, GamepadIcon, WalletIcon } from '../../../components/ui/game-icons.tsx';
 import { call } from '../../../lib/api.ts';
 import { useBalance } from '../../../lib/queries.ts';
 import { clearSession, useSession } from '../../../lib/session.ts';
@@ -64,6 +65,9 @@ export function MemberPage() {
       <List className="menu-list" mode="card">
         <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
         <List.Item prefix={<DocIcon />} onClick={go(paths.walletRecords)} data-testid="records-item">{t('records.menu')}</List.Item>
+        <List.Item prefix={<GamepadIcon />} onClick={go(paths.memberGames)} data-testid="bet-records-item">{t('betRecords.menu')}</List.Item>
+        <List.Item prefix={<ChartIcon />} onClick={go(paths.memberReport)} data-testid="bet-report-item">{t('betReport.menu')}</List.Item>
+        <List.Item prefix={<WalletIcon />} onClick={go(paths.memberRetrieveBalance)} data-testid="retrieve-item">{t('retrieve.menu')}</List.Item>
         <List.Item prefix={<CardIcon />} onClick={go(paths.cardList)} data-testid="cards-item">{t('cards.title')}</List.Item>
         <List.Item prefix={<LockIcon />} onClick={go(paths.safebox)} data-testid="safebox-item">{t('safebox.title')}</List.Item>
         <List.Item prefix={<ShieldIcon />} onClick={go(paths.memberLimits)} data-testid="limits-item">{t('limits.title')}</List.Item>
