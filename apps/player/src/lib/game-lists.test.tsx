@@ -8,18 +8,12 @@ vi.mock('./notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.f
 import { i18nReady } from './i18n.ts';
 import { useGameCatalogue, usePreLogin } from './queries.ts';
 import { buildCatalogue, gameListsKey, gamesByIds, readStoredGameLists, searchGames } from './game-lists.ts';
-import { game, lists, logOut, mockApi, refuse } from './game-test-kit.tsx';
+import { game, lists, logOut, mockApi, refuse, startUpConfig } from './game-test-kit.tsx';
 
 const KEY = gameListsKey('en-US');
 
 /** The rest of the preLogin answer; only gameLists matters here. */
-const config = {
-  accountLength: { min: 4, max: 20 }, usernameLength: { min: 2, max: 20 }, passwordLength: { min: 6, max: 32 },
-  withdrawAccountLength: { min: 6, max: 30 }, withdrawLimits: { dailyCount: 3, dailyAmount: 1_000_000 }, smsCodeLength: { min: 6, max: 6 },
-  safeboxPasswordLength: 6, registerType: [2], defaultLoginType: 2, otpStatus: false, countryCode: '55', minRechargeStatus: false,
-  smsCodeSendLimit: 5, gameListVersion: 7, gameShowNum: 12, feedbackConfig: { imagesLimit: 3 }, clientConfig: { lobbyBonusAmount: 0 },
-  h5: { downloadUrl: '' }, inviteUrl: '', siteName: 'Playhall', appCustomerServiceQueue: [], notices: [], user: null,
-};
+const config = startUpConfig;
 
 function startUp(answer: (body: Record<string, unknown>) => unknown) {
   const api = mockApi({ preLogin: answer });

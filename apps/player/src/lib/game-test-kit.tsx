@@ -4,7 +4,9 @@
  * query client seeded with the start-up call.
  */
 import { vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import type { Game, GameLists, Money, UserInfo } from '@playhall/contract';
 import { saveSession, setAfterLogin, useSession } from './session.ts';
 
@@ -41,9 +43,18 @@ export function lists(over: Partial<GameLists> = {}): GameLists {
   };
 }
 
-/** The start-up answer as usePreLogin caches it: only the fields the game screens read matter. */
+/** The start-up config (the preLogin answer without its catalogue). */
+export const startUpConfig = {
+  accountLength: { min: 4, max: 20 }, usernameLength: { min: 2, max: 20 }, passwordLength: { min: 6, max: 32 },
+  withdrawAccountLength: { min: 6, max: 30 }, withdrawLimits: { dailyCount: 3, dailyAmount: $(1_000_000) }, smsCodeLength: { min: 6, max: 6 },
+  safeboxPasswordLength: 6, registerType: [2], defaultLoginType: 2, otpStatus: false, countryCode: '55', minRechargeStatus: false,
+  smsCodeSendLimit: 5, gameListVersion: 7, gameShowNum: 12, feedbackConfig: { imagesLimit: 3 }, clientConfig: { lobbyBonusAmount: $(0) },
+  h5: { downloadUrl: '' }, inviteUrl: '', siteName: 'Playhall', appCustomerServiceQueue: [], notices: [], user: null,
+};
+
+/** The start-up answer as usePreLogin caches it. */
 export function preLoginData(gameLists: GameLists = lists(), over: Record<string, unknown> = {}) {
-  return { gameShowNum: 12, notices: [], user: null, gameLists, ...over };
+  return { ...startUpConfig, gameLists, ...over };
 }
 
 export function newQueryClient(gameLists: GameLists | null = lists(), preLogin: Record<string, unknown> = {}): QueryClient {
@@ -94,4 +105,25 @@ export function logOut(): void {
   localStorage.removeItem('token');
   localStorage.removeItem('user');
   useSession.setState({ token: null, user: null, afterLogin: null });
+}
+
+/**
+ * The whole app (real route tree: shell, guards, validity checks, lazy pages) at `url`, in memory,
+ * with the given query client. `where()` is the current address.
+ */
+export async function renderApp(url: string, qc: QueryClient) {
+  const { routeTree } = await import('../app/router.tsx');
+  const { NotFoundPage, RouteErrorPage } = await import('../app/error-pages.tsx');
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [url] }),
+    defaultErrorComponent: RouteErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+  const utils = render(
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, where: () => router.state.location.href };
 }
