@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ClientConstants } from '@playhall/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from './api.ts';
 import { deviceId, detectOs } from './platform.ts';
@@ -35,6 +36,20 @@ export function usePreLogin() {
     },
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * The name to show for a game type. The server names types once (in English, the default
+ * language); other languages use our translation of the type's code when we have one, so the
+ * operator's own wording still shows in the default language.
+ */
+export function useTypeLabel(): (type: { code: string; name: string }) => string {
+  const { t, i18n } = useTranslation();
+  const lang = toSupportedLanguage(i18n.language);
+  return (type) => {
+    const key = `games.typeNames.${type.code}`;
+    return lang !== ClientConstants.defaultLanguage && i18n.exists(key) ? t(key) : type.name;
+  };
 }
 
 /**

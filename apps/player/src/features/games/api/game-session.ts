@@ -30,7 +30,8 @@ export function useGameLaunch(req: LaunchRequest) {
         { gameId: req.gameId, ...(req.mode === 'demo' ? { tryIt: true } : {}), ...(req.activityId ? { activityId: req.activityId } : {}) },
         { quiet: true },
       );
-      recordPlayed(req.gameId);
+      // The server keeps real play only in recently played; the row mirrors that at once.
+      if (req.mode === 'real') recordPlayed(req.gameId);
       return launch;
     },
     gcTime: 0,

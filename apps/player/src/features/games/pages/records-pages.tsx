@@ -6,7 +6,7 @@ import type { BetReportRow, BetRound } from '@playhall/contract';
 import { paths } from '../../../app/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
-import { useGameCatalogue } from '../../../lib/queries.ts';
+import { useGameCatalogue, useTypeLabel } from '../../../lib/queries.ts';
 import { BET_RANGES, groupByDay, netTone, roundDay, useBetRecords, useBetReport, type BetRange } from '../api/records-api.ts';
 import '../games.css';
 
@@ -100,13 +100,14 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 /** /member/games: the player's game rounds (bet, win, net, time) by day, 20 at a time. */
 export function BetRecordsPage() {
   const { t } = useTranslation();
+  const typeLabel = useTypeLabel();
   const dayTitle = useDayTitle();
   const { catalogue } = useGameCatalogue();
   const [range, setRange] = useState<BetRange>('7');
   const [typeId, setTypeId] = useState<number>(0);
   const q = useBetRecords(range, typeId || undefined);
   const rounds = q.data?.pages.flatMap((p) => p.list) ?? [];
-  const types = catalogue?.types ?? [];
+  const types = (catalogue?.types ?? []).map((ty) => ({ id: ty.id, name: typeLabel(ty) }));
 
   let body;
   if (q.isPending) body = <ListSkeleton rows={6} />;
@@ -144,11 +145,11 @@ export function BetRecordsPage() {
   );
 }
 
-function ReportRow({ row }: { row: BetReportRow }) {
+function ReportRow({ row, typeName }: { row: BetReportRow; typeName: string }) {
   const { t } = useTranslation();
   return (
     <li className="bet-round" data-testid="report-row">
-      <div className="bet-round__game">{row.typeName}</div>
+      <div className="bet-round__game">{typeName}</div>
       <div className="bet-round__net"><Net value={row.net} testId="report-net" /></div>
       <div className="bet-round__meta">{t('betReport.rounds', { count: row.rounds })}</div>
       <div className="bet-round__numbers">
@@ -165,6 +166,13 @@ export function BetReportPage() {
   const dayTitle = useDayTitle();
   const [range, setRange] = useState<BetRange>('7');
   const q = useBetReport(range);
+  const { catalogue } = useGameCatalogue();
+  const typeLabel = useTypeLabel();
+  /** The server's type name, in the player's language when the catalogue knows the type. */
+  const typeName = (r: BetReportRow) => {
+    const type = r.typeId === null ? undefined : catalogue?.typeById.get(r.typeId);
+    return type ? typeLabel(type) : r.typeName;
+  };
 
   let body;
   if (q.isPending) body = <><CardSkeleton lines={2} /><ListSkeleton rows={4} /></>;
@@ -198,7 +206,7 @@ export function BetReportPage() {
           groupByDay(rows, (r) => r.date).map((g) => (
             <section key={g.day} className="card bet-day" data-testid="report-day">
               <h2 className="bet-day__title">{dayTitle(g.day)}</h2>
-              <ul className="bet-list">{g.items.map((r) => <ReportRow key={`${r.date}:${r.typeId ?? r.typeName}`} row={r} />)}</ul>
+              <ul className="bet-list">{g.items.map((r) => <ReportRow key={`${r.date}:${r.typeId ?? r.typeName}`} row={r} typeName={typeName(r)} />)}</ul>
             </section>
           ))
         )}

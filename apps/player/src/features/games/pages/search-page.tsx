@@ -7,7 +7,7 @@ import { CloseIcon, SearchIcon } from '../../../components/ui/game-icons.tsx';
 import { SkeletonLine } from '../../../components/ui/skeletons.tsx';
 import { searchGames } from '../../../lib/game-lists.ts';
 import { useGameUserData } from '../../../lib/game-user.ts';
-import { useGameCatalogue } from '../../../lib/queries.ts';
+import { useGameCatalogue, useTypeLabel } from '../../../lib/queries.ts';
 import '../games.css';
 
 /** Typing waits this long before the results (and the address) follow. */
@@ -43,6 +43,7 @@ export function GameSearchPage() {
   const search = useSearch({ from: '/game/search' });
   const navigate = useNavigate({ from: '/game/search' });
   const { catalogue, isPending } = useGameCatalogue();
+  const typeLabel = useTypeLabel();
   const { likes } = useGameUserData();
   const [text, setText] = useState(search.name ?? '');
   /** The name last written to (or read from) the address, so our own update is not read back as news. */
@@ -71,7 +72,7 @@ export function GameSearchPage() {
     () => (catalogue ? searchGames(catalogue, { name: search.name, typeId: search.typeId, brandId: search.brandId }) : []),
     [catalogue, search.name, search.typeId, search.brandId],
   );
-  const types = catalogue?.types.filter((ty) => catalogue.games.some((g) => g.typeId === ty.id)) ?? [];
+  const types = (catalogue?.types.filter((ty) => catalogue.games.some((g) => g.typeId === ty.id)) ?? []).map((ty) => ({ id: ty.id, name: typeLabel(ty) }));
   const brands = catalogue?.brands.filter((b) => catalogue.games.some((g) => g.brandId === b.id)) ?? [];
   const filtered = Boolean(search.name || search.typeId || search.brandId);
 

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { GameGrid } from '../../../components/ui/game-card.tsx';
 import { SkeletonLine } from '../../../components/ui/skeletons.tsx';
 import { gamesOfType, type GameCatalogue } from '../../../lib/game-lists.ts';
+import { useTypeLabel } from '../../../lib/queries.ts';
 
 /** Used when the start-up config has not said how many tiles a type shows. */
 const DEFAULT_SHOW_NUM = 12;
@@ -51,6 +52,7 @@ export function LobbyEmpty() {
  */
 export function Lobby({ catalogue, showNum, likes }: { catalogue: GameCatalogue; showNum: number | undefined; likes: readonly number[] }) {
   const { t } = useTranslation();
+  const typeLabel = useTypeLabel();
   const [active, setActive] = useState<number | 'all'>('all');
   const limit = showNum && showNum > 0 ? showNum : DEFAULT_SHOW_NUM;
   const sections = catalogue.types.map((type) => ({ type, games: gamesOfType(catalogue, type.id) })).filter((s) => s.games.length > 0);
@@ -61,7 +63,7 @@ export function Lobby({ catalogue, showNum, likes }: { catalogue: GameCatalogue;
   return (
     <section className="lobby" aria-label={t('games.lobby')}>
       <div className="type-tabs" role="tablist" aria-label={t('games.types')}>
-        {[{ id: 'all' as const, label: t('games.allTypes'), type: null }, ...sections.map((s) => ({ id: s.type.id, label: s.type.name, type: s.type }))].map((tab) => (
+        {[{ id: 'all' as const, label: t('games.allTypes'), type: null }, ...sections.map((s) => ({ id: s.type.id, label: typeLabel(s.type), type: s.type }))].map((tab) => (
           <button
             key={tab.id}
             type="button"
@@ -80,7 +82,7 @@ export function Lobby({ catalogue, showNum, likes }: { catalogue: GameCatalogue;
         <section key={type.id} className="lobby__section" data-testid="type-section" data-type-id={type.id} aria-labelledby={`type-${type.id}`}>
           <header className="lobby__head">
             <h2 className="section-title" id={`type-${type.id}`}>
-              {type.name} <span className="lobby__count">{games.length}</span>
+              {typeLabel(type)} <span className="lobby__count">{games.length}</span>
             </h2>
             {games.length > limit && (
               <Link to={paths.gameSearch} search={{ typeId: type.id }} className="lobby__more" data-testid="type-more">

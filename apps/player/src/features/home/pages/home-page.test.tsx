@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { useModals } from '../../../app/modals.ts';
-import { i18nReady } from '../../../lib/i18n.ts';
+import { i18n, i18nReady } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
-import { lists, logIn, logOut, mockApi, newQueryClient, player, renderApp } from '../../../lib/game-test-kit.tsx';
+import { lists, logIn, logOut, mockApi, newQueryClient, player, preLoginData, renderApp } from '../../../lib/game-test-kit.tsx';
 
 const card = (id: number) => screen.getAllByTestId('game-card').find((c) => c.dataset.gameId === String(id))!;
 const ids = (el: HTMLElement) => within(el).queryAllByTestId('game-card').map((c) => Number(c.dataset.gameId));
@@ -60,6 +60,21 @@ describe('home lobby', () => {
     expect(screen.getAllByTestId('type-section').map((s) => s.dataset.typeId)).toEqual(['2']);
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
     expect(screen.getAllByTestId('type-section')).toHaveLength(2);
+  });
+
+  it('in Portuguese the type tabs and headings use our translation of the type code', async () => {
+    mockApi({});
+    await i18n.changeLanguage('pt-BR');
+    try {
+      const qc = newQueryClient();
+      qc.setQueryData(['preLogin', 'pt-BR'], preLoginData());
+      await renderApp('/', qc);
+      expect(await screen.findByRole('tab', { name: /Caça-níqueis/ })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: /Jogos crash/ })).toBeTruthy();
+      expect(within(section(1)!).getByRole('heading').textContent).toContain('Caça-níqueis');
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('a visitor: the heart opens the login modal; a game tap offers login or the demo', async () => {
