@@ -18,12 +18,16 @@ export interface CompiledStrips {
   codes: Int32Array[];
   /** Per reel: number of scatters visible at each stop. */
   scatters: Uint8Array[];
+  /** Per reel: the symbols in view, `[stop * 3 + row]`. */
+  windows: Uint8Array[];
 }
 
 export interface CompiledSlot {
   lines: number;
   /** Number of symbols (the base of the line codes). */
   symbolCount: number;
+  /** Row of each line on each reel, `[line * 5 + reel]`. */
+  lineRows: Int8Array;
   /** Line pay (line-bet multiples) by line code. */
   lut: Int32Array;
   /** Scatter pay in line-bet units (total-bet multiple × lines) by scatter count 0..15. */
@@ -64,19 +68,26 @@ function compileStrips(strips: readonly (readonly number[])[], lines: readonly (
   const lens = new Int32Array(strips.map((s) => s.length));
   const codes: Int32Array[] = [];
   const scatters: Uint8Array[] = [];
+  const windows: Uint8Array[] = [];
   strips.forEach((strip, r) => {
     const n = strip.length;
     const weight = base ** (SLOT_REELS - 1 - r);
     const c = new Int32Array(n * L);
     const sc = new Uint8Array(n);
+    const win = new Uint8Array(n * SLOT_ROWS);
     for (let stop = 0; stop < n; stop++) {
       for (let l = 0; l < L; l++) c[stop * L + l] = (strip[(stop + (lines[l]?.[r] as number)) % n] as number) * weight;
-      for (let row = 0; row < SLOT_ROWS; row++) if (strip[(stop + row) % n] === SCATTER) sc[stop] = (sc[stop] as number) + 1;
+      for (let row = 0; row < SLOT_ROWS; row++) {
+        const sym = strip[(stop + row) % n] as number;
+        win[stop * SLOT_ROWS + row] = sym;
+        if (sym === SCATTER) sc[stop] = (sc[stop] as number) + 1;
+      }
     }
     codes.push(c);
     scatters.push(sc);
+    windows.push(win);
   });
-  return { lens, codes, scatters };
+  return { lens, codes, scatters, windows };
 }
 
 /** Compiles a slot definition into lookup tables. */
@@ -106,6 +117,7 @@ export function compileSlot(cfg: SlotConfig): CompiledSlot {
   return {
     lines: cfg.lines.length,
     symbolCount: B,
+    lineRows: new Int8Array(cfg.lines.flat()),
     lut,
     scatterUnits,
     freeSpins,

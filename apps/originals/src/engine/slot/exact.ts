@@ -37,14 +37,24 @@ export interface SpinMoments {
 
 const SCATTER_SLOTS = 16;
 
-/** Enumerates every stop combination of one strip set. Tight loops over typed arrays. */
+/**
+ * Enumerates every stop combination of one strip set. Tight loops over typed arrays: the line
+ * codes of reels 1-4 are summed as the loops descend; then, once per reel-1..4 combination,
+ * `rowPay[row × B + x]` = what all lines crossing reel 5 at `row` pay when that cell shows symbol
+ * x. Each full combination's line pays are then 3 reads (its 3 reel-5 cells) instead of one read
+ * per line: the same total, exactly, in a third of the work.
+ */
 export function enumerateSpins(slot: CompiledSlot, strips: CompiledStrips): SpinMoments {
   const L = slot.lines;
   const lut = slot.lut;
   const scatterUnits = slot.scatterUnits;
   const [n0, n1, n2, n3, n4] = strips.lens as unknown as [number, number, number, number, number];
-  const [c0, c1, c2, c3, c4] = strips.codes as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+  const [c0, c1, c2, c3] = strips.codes as [Int32Array, Int32Array, Int32Array, Int32Array];
   const [k0, k1, k2, k3, k4] = strips.scatters as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  const w4 = strips.windows[4] as Uint8Array;
+  const B = slot.symbolCount;
+  const lastRow = Int32Array.from({ length: L }, (_, l) => slot.lineRows[l * 5 + 4] as number);
+  const rowPay = new Int32Array(SLOT_ROWS * B);
   const p1 = new Int32Array(L);
   const p2 = new Int32Array(L);
   const p3 = new Int32Array(L);
@@ -73,10 +83,15 @@ export function enumerateSpins(slot: CompiledSlot, strips: CompiledStrips): Spin
           const o3 = s3 * L;
           for (let l = 0; l < L; l++) p3[l] = (p2[l] as number) + (c3[o3 + l] as number);
           const sc3 = sc2 + (k3[s3] as number);
+          rowPay.fill(0);
+          for (let l = 0; l < L; l++) {
+            const base = (lastRow[l] as number) * B;
+            const code = p3[l] as number; // reel 5's weight is B^0 = 1: code + x prices symbol x there
+            for (let x = 0; x < B; x++) rowPay[base + x] = (rowPay[base + x] as number) + (lut[code + x] as number);
+          }
           for (let s4 = 0; s4 < n4; s4++) {
-            const o4 = s4 * L;
-            let w = 0;
-            for (let l = 0; l < L; l++) w += lut[(p3[l] as number) + (c4[o4 + l] as number)] as number;
+            const o4 = s4 * SLOT_ROWS;
+            let w = (rowPay[w4[o4] as number] as number) + (rowPay[B + (w4[o4 + 1] as number)] as number) + (rowPay[2 * B + (w4[o4 + 2] as number)] as number);
             const sc = sc3 + (k4[s4] as number);
             w += scatterUnits[sc] as number;
             cnt[sc] = (cnt[sc] as number) + 1;
