@@ -7,7 +7,7 @@ import { MINUTE } from '../../lib/clock.ts';
 import { transfer } from '../ledger/ledger.service.ts';
 import { deposit } from '../ledger/ledger-test-helpers.ts';
 import { createGameSessionsService, type GameSessionsService } from '../game-wallet/game-sessions.service.ts';
-import { tokenOf } from '../game-wallet/game-wallet-test-kit.ts';
+import { providerCall, tokenOf } from '../game-wallet/game-wallet-test-kit.ts';
 import { addTestGames, patchGame, seededGameIds, setBrandEnabled, setPlatformEnabled, setTypeEnabled } from './games-test-kit.ts';
 
 describeDb('games launch: startGame, anonymous/startGame, online, exitGame', () => {
@@ -51,11 +51,20 @@ describeDb('games launch: startGame, anonymous/startGame, online, exitGame', () 
     expect(new Date(res.data.expiresAt).getTime()).toBe(t.clock.now().getTime() + 2 * MINUTE);
     expect(await history(p)).toEqual([ids.slot]);
 
-    // The token is bound to this player, game and mode, and works once.
-    const token = tokenOf(res.data.url);
-    const first = await sessions.authenticate(platformId, token);
-    expect(first?.session).toMatchObject({ userId: p.user.id, gameId: ids.slot, mode: 'real' });
-    expect(await sessions.authenticate(platformId, token)).toBeNull();
+    // The game exchanges the token over the signed provider protocol: bound to this player, game
+    // and mode, and good once.
+    const launchToken = tokenOf(res.data.url);
+    const secret = t.config.originalsProviderSecret;
+    const first = await providerCall(t, 'originals', 'authenticate', { launchToken }, secret);
+    expect(first).toMatchObject({ status: 200, body: { status: 'OK', playerId: String(p.user.id), mode: 'real', gameCode: 'slot', balance: 0 } });
+    const again = await providerCall(t, 'originals', 'authenticate', { launchToken }, secret);
+    expect(again.body).toMatchObject({ status: 'ERROR', error: 'INVALID_TOKEN' });
+  });
+
+  it('a visitor\'s demo token authenticates as an anonymous demo player', async () => {
+    const res = await start(null, ids.crash);
+    const auth = await providerCall(t, 'originals', 'authenticate', { launchToken: tokenOf(res.data.url) }, t.config.originalsProviderSecret);
+    expect(auth.body).toMatchObject({ status: 'OK', mode: 'demo', gameCode: 'crash', playerId: expect.stringMatching(/^demo-/) });
   });
 
   it('opens the game in the language the player chose, else the browser\'s, else en-US', async () => {
