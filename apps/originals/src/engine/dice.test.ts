@@ -16,7 +16,7 @@ describe('dice', () => {
     expect(diceMultiplierE4(5000)).toBe(19_300); // 50 % → 1.93×
     expect(diceMultiplierE4(4950)).toBe(19_494); // 49.50 % → 1.9494×
     expect(diceMultiplierE4(100)).toBe(965_000); // 1 % → 96.5×
-    expect(diceMultiplierE4(9800)).toBe(9_846); // 98 % → 0.9846×
+    expect(diceMultiplierE4(9500)).toBe(10_157); // 95 % → 1.0157×
   });
 
   test('every allowed win chance returns between 96.49 % and 96.50 % (exact)', () => {
@@ -24,6 +24,7 @@ describe('dice', () => {
       const rtp = diceRtp(w);
       expect(rtp).toBeLessThanOrEqual(0.965);
       expect(rtp).toBeGreaterThan(0.9649);
+      expect(diceMultiplierE4(w)).toBeGreaterThan(10_000); // a win always pays more than the stake
     }
   });
 
@@ -36,11 +37,13 @@ describe('dice', () => {
     expect(playDice(arraySource([0.5001]), over)).toMatchObject({ roll: 5001, won: true, winRolls: 4999, payout: 13 }); // 7 × 1.9303 = 13.51
   });
 
-  test('refuses win chances outside 1 %-98 %, bad directions and bad bets', () => {
+  test('refuses win chances outside 1 %-95 %, bad directions and bad bets', () => {
     const next = arraySource([0.5]);
-    expect(() => playDice(next, { bet: 100, target: 99, direction: 'under' })).toThrow(/1.00 % to 98.00 %/);
-    expect(() => playDice(next, { bet: 100, target: 9801, direction: 'under' })).toThrow(/1.00 % to 98.00 %/);
-    expect(() => playDice(next, { bet: 100, target: 9900, direction: 'over' })).toThrow(/1.00 % to 98.00 %/);
+    expect(() => playDice(next, { bet: 100, target: 99, direction: 'under' })).toThrow(/1.00 % to 95.00 %/);
+    expect(() => playDice(next, { bet: 100, target: 9501, direction: 'under' })).toThrow(/1.00 % to 95.00 %/);
+    expect(() => playDice(next, { bet: 100, target: 498, direction: 'over' })).toThrow(/1.00 % to 95.00 %/);
+    expect(() => playDice(next, { bet: 100, target: 9900, direction: 'over' })).toThrow(/1.00 % to 95.00 %/);
+    expect(playDice(arraySource([0.99]), { bet: 100, target: 9500, direction: 'under' }).winRolls).toBe(9500);
     expect(() => playDice(next, { bet: 100, target: 5000, direction: 'sideways' as 'over' })).toThrow(/direction/);
     expect(() => playDice(next, { bet: 0, target: 5000, direction: 'over' })).toThrow(/bet/);
     expect(() => playDice(next, { bet: 1.5, target: 5000, direction: 'over' })).toThrow(/bet/);

@@ -12,9 +12,12 @@ import { intBelow } from './rng.ts';
 export const DICE_RTP_E4 = 9_650;
 /** Rolls are hundredths: 0 (0.00) .. 9999 (99.99), 10,000 equally likely values. */
 export const DICE_OUTCOMES = 10_000;
-/** Win chance limits in winning rolls out of 10,000: 1.00 % .. 98.00 %. */
+/**
+ * Win chance limits in winning rolls out of 10,000: 1.00 % .. 95.00 %. The top is below the RTP
+ * on purpose: above 96.5 % a "win" would pay back less than the stake (95 % pays 1.0157×).
+ */
 export const DICE_MIN_WIN_ROLLS = 100;
-export const DICE_MAX_WIN_ROLLS = 9_800;
+export const DICE_MAX_WIN_ROLLS = 9_500;
 
 export type DiceDirection = 'under' | 'over';
 
@@ -68,7 +71,7 @@ export function checkDiceParams(params: DiceParams): number {
   assertIntIn('target', params.target, 0, DICE_OUTCOMES - 1);
   const winRolls = diceWinRolls(params.target, params.direction);
   if (winRolls < DICE_MIN_WIN_ROLLS || winRolls > DICE_MAX_WIN_ROLLS) {
-    throw new OriginalsError('INVALID_PARAMS', 'the win chance must be from 1.00 % to 98.00 %');
+    throw new OriginalsError('INVALID_PARAMS', 'the win chance must be from 1.00 % to 95.00 %');
   }
   return winRolls;
 }

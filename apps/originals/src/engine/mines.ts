@@ -89,7 +89,8 @@ export function minesRtp(mines: number, safePicks: number): number {
 /** Draws the mines (ascending tile indices). Uses `mines` floats. */
 export function drawMines(next: FloatSource, mines: number): number[] {
   assertIntIn('mines', mines, MINES_MIN, MINES_MAX);
-  const tiles = Array.from({ length: MINES_TILES }, (_, i) => i);
+  const tiles: number[] = [];
+  for (let t = 0; t < MINES_TILES; t++) tiles.push(t); // (a loop: Array.from is ~10× slower here)
   for (let i = 0; i < mines; i++) {
     const j = i + intBelow(next(), MINES_TILES - i);
     const t = tiles[i] as number;
@@ -106,11 +107,11 @@ export function checkMinesParams(params: MinesParams): void {
   if (!Array.isArray(params.picks) || params.picks.length === 0) {
     throw new OriginalsError('INVALID_PARAMS', 'uncover at least one tile before cashing out');
   }
-  const seen = new Set<number>();
+  let seen = 0; // one bit per tile
   for (const p of params.picks) {
     assertIntIn('tile', p, 0, MINES_TILES - 1);
-    if (seen.has(p)) throw new OriginalsError('INVALID_PARAMS', `tile ${p} was picked twice`);
-    seen.add(p);
+    if (seen & (1 << p)) throw new OriginalsError('INVALID_PARAMS', `tile ${p} was picked twice`);
+    seen |= 1 << p;
   }
 }
 
@@ -121,18 +122,20 @@ export function checkMinesParams(params: MinesParams): void {
 export function settleMines(mines: readonly number[], params: MinesParams): MinesOutcome {
   checkMinesParams(params);
   if (mines.length !== params.mines) throw new OriginalsError('INVALID_PARAMS', 'the board does not have the chosen number of mines');
-  const isMine = new Set(mines);
+  let mineBits = 0;
+  for (const m of mines) mineBits |= 1 << m;
+  const sorted = [...mines].sort((a, b) => a - b);
   let safePicks = 0;
   for (let i = 0; i < params.picks.length; i++) {
-    if (isMine.has(params.picks[i] as number)) {
+    if (mineBits & (1 << (params.picks[i] as number))) {
       if (i !== params.picks.length - 1) throw new OriginalsError('INVALID_PARAMS', 'no picks are allowed after a mine');
-      return { mines: [...mines].sort((a, b) => a - b), safePicks, hitMine: true, multiplierE4: 0, payout: 0 };
+      return { mines: sorted, safePicks, hitMine: true, multiplierE4: 0, payout: 0 };
     }
     safePicks++;
   }
   const multiplierE4 = minesMultiplierE4(params.mines, safePicks);
   return {
-    mines: [...mines].sort((a, b) => a - b),
+    mines: sorted,
     safePicks,
     hitMine: false,
     multiplierE4,

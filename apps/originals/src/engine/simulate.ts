@@ -52,18 +52,18 @@ function run<S>(rounds: number, strategies: readonly S[], exact: (s: S) => { mea
   return { rounds, sum, sumSquares, expectedMean, expectedVariance };
 }
 
-/** Dice targets from 1 % to 98 % win chance, both directions. */
+/** Dice targets from 1 % to 95 % win chance, both directions. */
 export const DICE_STRATEGIES: readonly { target: number; direction: DiceDirection }[] = [
   { target: 100, direction: 'under' },
   { target: 500, direction: 'under' },
   { target: 2500, direction: 'under' },
   { target: 4950, direction: 'under' },
-  { target: 9800, direction: 'under' },
+  { target: 9500, direction: 'under' },
   { target: 9899, direction: 'over' },
   { target: 7499, direction: 'over' },
   { target: 5050, direction: 'over' },
   { target: 1000, direction: 'over' },
-  { target: 199, direction: 'over' },
+  { target: 499, direction: 'over' },
 ];
 
 export function simulateDice(rounds: number, seed: number): Simulation {
