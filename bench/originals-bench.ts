@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CRASH_STRATEGIES, DICE_STRATEGIES, MINES_STRATEGIES, simulateCrash, simulateDice, simulateMines } from '../apps/originals/src/engine/simulate.ts';
 import type { Simulation } from '../apps/originals/src/engine/simulate.ts';
+import { diceWinRolls } from '../apps/originals/src/engine/dice.ts';
 import { SLOT_FIGURES } from '../apps/originals/src/engine/slot/config.ts';
 import { slotExactRtp } from '../apps/originals/src/engine/slot/exact.ts';
 import { simulateSlotParallel } from '../apps/originals/src/engine/slot/sim-parallel.ts';
@@ -97,7 +98,8 @@ async function main(): Promise<void> {
   }
   rows.push(formulaRow('Crash', `cash-out targets ${CRASH_STRATEGIES.map((m) => (m / 100).toFixed(2) + '×').join(', ')} in turn`, () => simulateCrash(ROUNDS, 21)));
   rows.push(formulaRow('Mines', `(mines, picks) ${MINES_STRATEGIES.map((s) => `(${s.mines}, ${s.picks})`).join(', ')} in turn`, () => simulateMines(ROUNDS, 22)));
-  rows.push(formulaRow('Dice', `${DICE_STRATEGIES.length} targets from 1 % to 98 % win chance, both directions, in turn`, () => simulateDice(ROUNDS, 23)));
+  const chances = DICE_STRATEGIES.map((s) => diceWinRolls(s.target, s.direction) / 100);
+  rows.push(formulaRow('Dice', `${DICE_STRATEGIES.length} targets from ${Math.min(...chances)} % to ${Math.max(...chances)} % win chance, both directions, in turn`, () => simulateDice(ROUNDS, 23)));
 
   const spins = median(speed.spinsPerSec);
   const rounds = median(speed.roundsPerSec);
