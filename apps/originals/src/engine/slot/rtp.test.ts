@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { SlotConfig } from './config.ts';
-import { FORTUNE_REELS, SLOT_FIGURES } from './config.ts';
+import { FORTUNE_REELS, SCATTER, SLOT_FIGURES } from './config.ts';
 import { compileSlot } from './compiled.ts';
 import { evaluateSpin, spinUnitsOf } from './evaluate.ts';
 import { enumerateSpins, slotExactRtp, slotRtpByReelFrequencies } from './exact.ts';
@@ -79,6 +79,35 @@ describe('slot RTP', () => {
     expect(exact.hitFrequency).toBeCloseTo(SLOT_FIGURES.hitFrequency, 10);
     expect(exact.triggerProbability).toBeCloseTo(SLOT_FIGURES.triggerProbability, 10);
     expect(exact.baseLineRtp + exact.baseScatterRtp + exact.freeSpinsRtp).toBeCloseTo(exact.rtp, 14);
+  });
+
+  test('the 1,000-free-spin safety stop is reached with a chance below 10^-69 (Chernoff bound)', () => {
+    // Scatter-count distribution of one spin: each reel independently shows a scatter with
+    // chance 3 × scatters / length (scatters are never within 3 stops of each other).
+    let dist = [1];
+    for (const strip of FORTUNE_REELS.freeStrips) {
+      const p = (3 * strip.filter((s) => s === SCATTER).length) / strip.length;
+      dist = [...dist, 0].map((v, c) => v * (1 - p) + (dist[c - 1] ?? 0) * p);
+    }
+    const award = (c: number) => FORTUNE_REELS.freeSpinsAwarded[Math.min(c, 5)] ?? 0;
+    const offspring = (z: number) => dist.reduce((a, q, c) => a + q * z ** award(c), 0);
+    // H(s) = E[s^T] for the spins descending from one free spin solves H = s·f(H); a trigger
+    // starts at most 15 spins, so P(T ≥ 1000) ≤ H(s)^15 / s^1000 for any s where H is finite.
+    let best = 0;
+    for (let s = 1.0001; s < 2; s *= 1.001) {
+      // Iterate to the fixed point from below; stop when it no longer converges (s too large).
+      let h = 1;
+      let converged = false;
+      for (let i = 0; i < 10_000 && h < 1e6; i++) {
+        const next = s * offspring(h);
+        converged = Math.abs(next - h) < 1e-13;
+        h = next;
+        if (converged) break;
+      }
+      if (!converged) break;
+      best = Math.min(best, 15 * Math.log10(h) - FORTUNE_REELS.maxFreeSpins * Math.log10(s));
+    }
+    expect(best).toBeLessThan(-69);
   });
 
   test('a simulation of 80 million rounds agrees with the exact RTP to ±0.1 percentage points', async () => {
