@@ -93,3 +93,78 @@ CREATE TABLE game_transaction (
 );
 -- A late bet looks for the rollback that names it.
 CREATE INDEX game_transaction_rollback_ref_idx ON game_transaction (platform_id, ref_transaction_id) WHERE kind = 'rollback';
+
+-- One round trip at the start of every money call (bet, win, rollback, endRound): the session by
+-- its token hash, then (real sessions only) the player's round, opened when p_open and locked, then
+-- the call's own transaction id, the rollback that may name it, and the transaction p_ref names.
+-- The lookups after the lock are separate statements on purpose: each takes a fresh snapshot, so
+-- a call that waited for the round's lock sees everything the holder committed (the copy of the
+-- same bet, or the rollback that arrived first). Decisions stay in the service; money amounts are
+-- returned as text so no bigint is rounded on the way.
+CREATE FUNCTION game_wallet_prepare(p_platform integer, p_token_hash text, p_round text, p_tx text, p_ref text, p_open boolean, p_now timestamptz)
+RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  v_session json;
+  v_user    bigint;
+  v_game    integer;
+  v_mode    text;
+  v_round   bigint;
+  v_round_j json;
+  v_tx      json;
+  v_rb      text;
+  v_ref     json;
+BEGIN
+  SELECT json_build_object('id', s.id, 'userId', s.user_id, 'playerRef', s.player_ref, 'gameId', s.game_id, 'platformId', s.platform_id,
+                           'mode', s.mode, 'lastSeenAt', s.last_seen_at, 'closedAt', s.closed_at, 'gameCode', g.code, 'typeId', g.type_id,
+                           'playable', g.status = 'online' AND p.enabled),
+         s.user_id, s.game_id, s.mode
+    INTO v_session, v_user, v_game, v_mode
+    FROM game_session s JOIN game g ON g.id = s.game_id JOIN game_platform p ON p.id = s.platform_id
+   WHERE s.token_hash = p_token_hash AND s.platform_id = p_platform;
+  IF v_session IS NULL OR v_mode <> 'real' THEN
+    RETURN json_build_object('session', v_session);
+  END IF;
+
+  IF p_open THEN
+    INSERT INTO game_round (platform_id, provider_round_id, user_id, game_id, started_at, updated_at)
+    VALUES (p_platform, p_round, v_user, v_game, p_now, p_now)
+    ON CONFLICT (platform_id, provider_round_id, user_id) DO UPDATE SET provider_round_id = excluded.provider_round_id
+    RETURNING id INTO v_round;
+  ELSE
+    SELECT id INTO v_round FROM game_round
+     WHERE platform_id = p_platform AND provider_round_id = p_round AND user_id = v_user
+       FOR UPDATE;
+  END IF;
+
+  IF v_round IS NOT NULL THEN
+    SELECT json_build_object('id', r.id, 'gameId', r.game_id, 'typeId', g.type_id, 'betTotal', r.bet_total::text, 'winTotal', r.win_total::text,
+                             'betCount', r.bet_count, 'rolledBackCount', r.rolled_back_count, 'status', r.status)
+      INTO v_round_j
+      FROM game_round r LEFT JOIN game g ON g.id = r.game_id
+     WHERE r.id = v_round;
+  END IF;
+
+  SELECT json_build_object('transactionId', t.transaction_id, 'kind', t.kind, 'userId', t.user_id, 'roundId', t.round_id,
+                           'providerRoundId', r.provider_round_id, 'amount', t.amount::text, 'refTransactionId', t.ref_transaction_id,
+                           'endsRound', t.ends_round, 'status', t.status)
+    INTO v_tx
+    FROM game_transaction t JOIN game_round r ON r.id = t.round_id
+   WHERE t.platform_id = p_platform AND t.transaction_id = p_tx;
+
+  SELECT t.transaction_id INTO v_rb
+    FROM game_transaction t
+   WHERE t.platform_id = p_platform AND t.kind = 'rollback' AND t.ref_transaction_id = p_tx
+   LIMIT 1;
+
+  IF p_ref IS NOT NULL THEN
+    SELECT json_build_object('transactionId', t.transaction_id, 'kind', t.kind, 'userId', t.user_id, 'roundId', t.round_id,
+                             'providerRoundId', r.provider_round_id, 'amount', t.amount::text, 'refTransactionId', t.ref_transaction_id,
+                             'endsRound', t.ends_round, 'status', t.status)
+      INTO v_ref
+      FROM game_transaction t JOIN game_round r ON r.id = t.round_id
+     WHERE t.platform_id = p_platform AND t.transaction_id = p_ref;
+  END IF;
+
+  RETURN json_build_object('session', v_session, 'round', v_round_j, 'prior', v_tx, 'rolledBackBy', v_rb, 'ref', v_ref);
+END
+$$;

@@ -20,62 +20,6 @@ export interface RoundRow {
   status: 'open' | 'settled' | 'rolledBack';
 }
 
-interface RawRound {
-  id: string;
-  game_id: number;
-  type_id: number | null;
-  bet_total: string;
-  win_total: string;
-  bet_count: number;
-  rolled_back_count: number;
-  status: RoundRow['status'];
-}
-
-const toRound = (r: RawRound): RoundRow => ({
-  id: Number(r.id),
-  gameId: r.game_id,
-  typeId: r.type_id,
-  betTotal: BigInt(r.bet_total),
-  winTotal: BigInt(r.win_total),
-  betCount: r.bet_count,
-  rolledBackCount: r.rolled_back_count,
-  status: r.status,
-});
-
-/**
- * The player's round, created open when new, and locked for the rest of the transaction: every
- * call about one round (a bet and the rollback that races it, two copies of one bet) runs one at
- * a time.
- */
-export async function lockOrOpenRound(
-  x: Executor,
-  v: { platformId: number; providerRoundId: string; userId: number; gameId: number; now: Date },
-): Promise<RoundRow> {
-  const [row] = await rows<RawRound>(
-    x,
-    sql`with r as (
-          insert into game_round (platform_id, provider_round_id, user_id, game_id, started_at, updated_at)
-          values (${v.platformId}, ${v.providerRoundId}, ${v.userId}, ${v.gameId}, ${v.now}, ${v.now})
-          on conflict (platform_id, provider_round_id, user_id) do update set provider_round_id = excluded.provider_round_id
-          returning id, game_id, bet_total::text, win_total::text, bet_count, rolled_back_count, status)
-        select r.*, g.type_id from r left join game g on g.id = r.game_id`,
-  );
-  if (!row) throw new Error('game_round upsert returned no row');
-  return toRound(row);
-}
-
-/** The player's round, locked, or null when the provider never opened it with us. */
-export async function lockRound(x: Executor, v: { platformId: number; providerRoundId: string; userId: number }): Promise<RoundRow | null> {
-  const [row] = await rows<RawRound>(
-    x,
-    sql`select r.id, r.game_id, r.bet_total::text, r.win_total::text, r.bet_count, r.rolled_back_count, r.status, g.type_id
-          from game_round r left join game g on g.id = r.game_id
-         where r.platform_id = ${v.platformId} and r.provider_round_id = ${v.providerRoundId} and r.user_id = ${v.userId}
-           for update of r`,
-  );
-  return row ? toRound(row) : null;
-}
-
 export interface TransactionRow {
   transactionId: string;
   kind: 'bet' | 'win' | 'rollback';
@@ -88,92 +32,169 @@ export interface TransactionRow {
   status: 'applied' | 'rolledBack' | 'tombstone' | 'noop';
 }
 
-/**
- * A provider transaction by id, and (for a bet that may have been rolled back before it
- * arrived) whether a rollback already names that id. One statement.
- */
-export async function findTransaction(x: Executor, platformId: number, transactionId: string): Promise<{ found: TransactionRow | null; rolledBackBy: string | null }> {
-  const out = await rows<{
-    transaction_id: string;
-    kind: TransactionRow['kind'];
-    user_id: string;
-    round_id: string;
-    provider_round_id: string;
-    amount: string;
-    ref_transaction_id: string | null;
-    ends_round: boolean;
-    status: TransactionRow['status'];
-  }>(
-    x,
-    sql`select t.transaction_id, t.kind, t.user_id, t.round_id, r.provider_round_id, t.amount::text, t.ref_transaction_id, t.ends_round, t.status
-          from game_transaction t join game_round r on r.id = t.round_id
-         where t.platform_id = ${platformId}
-           and (t.transaction_id = ${transactionId} or (t.kind = 'rollback' and t.ref_transaction_id = ${transactionId}))`,
-  );
-  let found: TransactionRow | null = null;
-  let rolledBackBy: string | null = null;
-  for (const r of out) {
-    if (r.transaction_id === transactionId) {
-      found = {
-        transactionId: r.transaction_id,
-        kind: r.kind,
-        userId: Number(r.user_id),
-        roundId: Number(r.round_id),
-        providerRoundId: r.provider_round_id,
-        amount: BigInt(r.amount),
-        refTransactionId: r.ref_transaction_id,
-        endsRound: r.ends_round,
-        status: r.status,
-      };
-    } else {
-      rolledBackBy = r.transaction_id;
-    }
-  }
-  return { found, rolledBackBy };
+export interface PreparedSession {
+  id: number;
+  userId: number | null;
+  playerRef: string;
+  gameId: number;
+  platformId: number;
+  mode: 'real' | 'demo';
+  lastSeenAt: Date;
+  closedAt: Date | null;
+  gameCode: string;
+  typeId: number;
+  playable: boolean;
 }
 
-export async function insertTransaction(
+export interface Prepared {
+  /** Null: no such session token at this platform. */
+  session: PreparedSession | null;
+  /** The player's round (locked), null when it does not exist and was not to be opened; always null for demo sessions. */
+  round: RoundRow | null;
+  /** The call's transaction id, when seen before. */
+  prior: TransactionRow | null;
+  /** A rollback that names the call's transaction id. */
+  rolledBackBy: string | null;
+  /** The transaction the call refers to (a win's bet, a rollback's target). */
+  ref: TransactionRow | null;
+}
+
+type Json = Record<string, unknown>;
+const asTx = (j: Json | null): TransactionRow | null =>
+  j === null
+    ? null
+    : {
+        transactionId: String(j.transactionId),
+        kind: j.kind as TransactionRow['kind'],
+        userId: Number(j.userId),
+        roundId: Number(j.roundId),
+        providerRoundId: String(j.providerRoundId),
+        amount: BigInt(j.amount as string),
+        refTransactionId: (j.refTransactionId as string | null) ?? null,
+        endsRound: j.endsRound === true,
+        status: j.status as TransactionRow['status'],
+      };
+
+/**
+ * One round trip at the start of a money call (game_wallet_prepare, migration 0410): the session,
+ * the player's round (opened when `open`, locked for the rest of the transaction, so calls about
+ * one round apply one at a time), the call's transaction id if seen before, a rollback naming it,
+ * and the referred transaction.
+ */
+export async function prepare(
+  x: Executor,
+  v: { platformId: number; tokenHash: string; roundId: string | null; transactionId: string | null; refTransactionId: string | null; open: boolean; now: Date },
+): Promise<Prepared> {
+  const [row] = await rows<{ out: Json | string }>(
+    x,
+    sql`select game_wallet_prepare(${v.platformId}, ${v.tokenHash}, ${v.roundId}, ${v.transactionId}, ${v.refTransactionId}, ${v.open}, ${v.now}) as out`,
+  );
+  const out = (typeof row?.out === 'string' ? JSON.parse(row.out) : row?.out) as Json;
+  const s = out.session as Json | null;
+  const r = (out.round ?? null) as Json | null;
+  return {
+    session:
+      s === null
+        ? null
+        : {
+            id: Number(s.id),
+            userId: s.userId === null ? null : Number(s.userId),
+            playerRef: String(s.playerRef),
+            gameId: Number(s.gameId),
+            platformId: Number(s.platformId),
+            mode: s.mode as 'real' | 'demo',
+            lastSeenAt: new Date(s.lastSeenAt as string),
+            closedAt: s.closedAt === null ? null : new Date(s.closedAt as string),
+            gameCode: String(s.gameCode),
+            typeId: Number(s.typeId),
+            playable: s.playable === true,
+          },
+    round:
+      r === null
+        ? null
+        : {
+            id: Number(r.id),
+            gameId: Number(r.gameId),
+            typeId: r.typeId === null ? null : Number(r.typeId),
+            betTotal: BigInt(r.betTotal as string),
+            winTotal: BigInt(r.winTotal as string),
+            betCount: Number(r.betCount),
+            rolledBackCount: Number(r.rolledBackCount),
+            status: r.status as RoundRow['status'],
+          },
+    prior: asTx((out.prior ?? null) as Json | null),
+    rolledBackBy: (out.rolledBackBy as string | null) ?? null,
+    ref: asTx((out.ref ?? null) as Json | null),
+  };
+}
+
+export interface NewTransaction {
+  platformId: number;
+  transactionId: string;
+  kind: TransactionRow['kind'];
+  userId: number;
+  roundId: number;
+  amount: bigint;
+  refTransactionId: string | null;
+  endsRound: boolean;
+  status: TransactionRow['status'];
+  ledgerTransferId: number | null;
+}
+
+/** A domain event for the outbox (same table and shape as events/domain-events.repo.ts writes). */
+export interface OutboxEvent {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Everything a money call writes after the ledger, in one statement: the provider transaction,
+ * the round's totals (and its close), a rolled-back bet's new status, the outbox events and the
+ * session's last activity. The outbox rows are the same as insertDomainEvent writes; they are
+ * written here so the call stays one round trip.
+ */
+export async function record(
   x: Executor,
   v: {
-    platformId: number;
-    transactionId: string;
-    kind: TransactionRow['kind'];
-    userId: number;
+    tx: NewTransaction | null;
     roundId: number;
-    amount: bigint;
-    refTransactionId: string | null;
-    endsRound: boolean;
-    status: TransactionRow['status'];
-    ledgerTransferId: number | null;
+    add?: { bet?: bigint; win?: bigint; bets?: number; rolledBack?: number };
+    close?: 'settled' | 'rolledBack';
+    rolledBackTransactionId?: string;
+    events: OutboxEvent[];
+    touchSessionId?: number;
     now: Date;
   },
 ): Promise<void> {
-  await x.execute(
-    sql`insert into game_transaction (platform_id, transaction_id, kind, user_id, round_id, amount, ref_transaction_id, ends_round, status, ledger_transfer_id, created_at)
-        values (${v.platformId}, ${v.transactionId}, ${v.kind}, ${v.userId}, ${v.roundId}, ${v.amount.toString()}::bigint, ${v.refTransactionId},
-                ${v.endsRound}, ${v.status}, ${v.ledgerTransferId}, ${v.now})`,
-  );
-}
-
-export async function markRolledBack(x: Executor, platformId: number, transactionId: string): Promise<void> {
-  await x.execute(sql`update game_transaction set status = 'rolledBack' where platform_id = ${platformId} and transaction_id = ${transactionId}`);
-}
-
-/** Adds to a round's totals: an applied bet (bets +1), a win, or a rolled-back bet (negative bet, rolledBack +1). */
-export async function addToRound(x: Executor, roundId: number, d: { bet?: bigint; win?: bigint; bets?: number; rolledBack?: number }, now: Date): Promise<void> {
-  await x.execute(
-    sql`update game_round
-           set bet_total = bet_total + ${(d.bet ?? 0n).toString()}::bigint,
-               win_total = win_total + ${(d.win ?? 0n).toString()}::bigint,
-               bet_count = bet_count + ${d.bets ?? 0},
-               rolled_back_count = rolled_back_count + ${d.rolledBack ?? 0},
-               updated_at = ${now}
-         where id = ${roundId}`,
-  );
-}
-
-export async function closeRound(x: Executor, roundId: number, status: 'settled' | 'rolledBack', now: Date): Promise<void> {
-  await x.execute(sql`update game_round set status = ${status}, ended_at = ${now}, updated_at = ${now} where id = ${roundId} and status = 'open'`);
+  const t = v.tx;
+  const add = v.add ?? {};
+  const txPart = t
+    ? sql`, t as (insert into game_transaction (platform_id, transaction_id, kind, user_id, round_id, amount, ref_transaction_id, ends_round, status, ledger_transfer_id, created_at)
+                 values (${t.platformId}, ${t.transactionId}, ${t.kind}, ${t.userId}, ${t.roundId}, ${t.amount.toString()}::bigint, ${t.refTransactionId},
+                         ${t.endsRound}, ${t.status}, ${t.ledgerTransferId}, ${v.now}))`
+    : sql``;
+  const rolledBackPart = v.rolledBackTransactionId && t
+    ? sql`, b as (update game_transaction set status = 'rolledBack' where platform_id = ${t.platformId} and transaction_id = ${v.rolledBackTransactionId})`
+    : sql``;
+  const eventsPart = v.events.length
+    ? sql`, e as (insert into domain_event (type, payload, created_at)
+                 select x.type, x.payload, ${v.now}::timestamptz from json_to_recordset(${JSON.stringify(v.events)}::json) as x(type text, payload jsonb))`
+    : sql``;
+  const touchPart = v.touchSessionId !== undefined
+    ? sql`, s as (update game_session set last_seen_at = ${v.now} where id = ${v.touchSessionId} and closed_at is null)`
+    : sql``;
+  await x.execute(sql`with r as (
+      update game_round
+         set bet_total = bet_total + ${(add.bet ?? 0n).toString()}::bigint,
+             win_total = win_total + ${(add.win ?? 0n).toString()}::bigint,
+             bet_count = bet_count + ${add.bets ?? 0},
+             rolled_back_count = rolled_back_count + ${add.rolledBack ?? 0},
+             status = coalesce(${v.close ?? null}::text, status),
+             ended_at = case when ${v.close ?? null}::text is null then ended_at else ${v.now}::timestamptz end,
+             updated_at = ${v.now}
+       where id = ${v.roundId})
+    ${txPart} ${rolledBackPart} ${eventsPart} ${touchPart}
+    select 1`);
 }
 
 export interface PlatformRow {

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, withTx, type Executor, type Tx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertDomainEvent } from '../events/domain-events.repo.ts';
 import { balanceKey, getBalances, settleTurnover, transferIn } from '../ledger/ledger.service.ts';
 import * as repo from './game-wallet.repo.ts';
-import type { GameSession, GameSessionsService } from './game-sessions.service.ts';
+import { SESSION_IDLE_MS, type GameSessionsService } from './game-sessions.service.ts';
+import { sha256 } from '../../lib/secrets.ts';
 
 /**
  * What a demo session reports as its balance. Demo play money lives in the game, never in the
@@ -40,22 +40,24 @@ const refuse = (error: ProviderError, message: string, balance?: Money): never =
 export const ledgerKey = (platform: Platform, transactionId: string) => `game:${platform.code}:${transactionId}`;
 
 /**
- * The seamless wallet a provider calls (product rules §3, decision 011). Each call is one
- * database transaction that locks the player's round first, so calls about one round apply one
- * at a time; every money move is a ledger transfer keyed `game:<platform>:<transactionId>`, so
- * nothing applies twice even when two copies of a call race past every other check.
+ * The seamless wallet a provider calls (product rules §3, decision 011). Each money call is one
+ * database transaction of three statements: prepare (session, the player's round locked, what
+ * was seen of the transaction ids), the ledger transfer keyed `game:<platform>:<transactionId>`,
+ * and record (the provider transaction, round totals, outbox events) — plus settleTurnover when a
+ * round ends. Calls about one round apply one at a time behind the round's lock; the ledger key
+ * keeps money from moving twice even if two copies of a call race past every other check.
  */
 export function createProviderWalletService(deps: { db: Db; clock: Clock; sessions: GameSessionsService }) {
   const { db, clock, sessions } = deps;
 
   const coinOf = async (x: Executor, userId: number) => (await getBalances(x, userId)).coin;
+  const isOpen = (s: repo.PreparedSession) => s.closedAt === null && clock.now().getTime() - s.lastSeenAt.getTime() < SESSION_IDLE_MS;
 
   /** The session behind a money call: known at this platform and real (demo play never touches the wallet). */
-  async function realSession(platform: Platform, token: string): Promise<GameSession & { userId: number }> {
-    const s = await sessions.find(platform.id, token);
+  function realSession(s: repo.PreparedSession | null): repo.PreparedSession & { userId: number } {
     if (!s) return refuse('INVALID_TOKEN', 'Unknown session token');
     if (s.mode === 'demo' || s.userId === null) return refuse('BAD_REQUEST', 'Demo play never touches the wallet');
-    return s as GameSession & { userId: number };
+    return s as repo.PreparedSession & { userId: number };
   }
 
   /**
@@ -74,17 +76,18 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
   }
 
   /**
-   * Runs one callback's transaction. Maps the ledger's refusals to the protocol, and runs the
-   * callback once more when a concurrent copy of it won a race on the transaction id: the second
-   * run then finds the first one's row and answers as a replay.
+   * Runs one call's transaction. Maps the ledger's refusals to the protocol, and runs the call
+   * once more when a concurrent copy of it won a race on the transaction id: the second run then
+   * finds the first one's row and answers as a replay.
    */
-  async function run<T>(userId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(fn: (tx: Tx, who: { userId?: number }) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      const who: { userId?: number } = {};
       try {
-        return await withTx(db, fn);
+        return await withTx(db, (tx) => fn(tx, who));
       } catch (err) {
-        if (err instanceof AppError && err.code === ErrorCode.insufficientBalance) {
-          return refuse('INSUFFICIENT_FUNDS', 'The balance is too low for this bet', await coinOf(db, userId));
+        if (err instanceof AppError && err.code === ErrorCode.insufficientBalance && who.userId !== undefined) {
+          return refuse('INSUFFICIENT_FUNDS', 'The balance is too low for this bet', await coinOf(db, who.userId));
         }
         const raced = isUniqueViolation(err, 'game_transaction_pkey') || (err instanceof AppError && err.code === ErrorCode.idempotencyConflict);
         if (raced && attempt < 2) continue;
@@ -94,29 +97,37 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
     }
   }
 
-  /** Closes a round once: turnover lowered by its bets, and the round_settled event. */
-  async function settleRound(tx: Tx, platform: Platform, s: GameSession & { userId: number }, round: repo.RoundRow, providerRoundId: string, win: bigint, now: Date) {
-    const voided = round.betCount > 0 && round.betCount === round.rolledBackCount;
-    await repo.closeRound(tx, round.id, voided ? 'rolledBack' : 'settled', now);
-    if (round.betTotal > 0n) await settleTurnover(tx, s.userId, Number(round.betTotal));
-    if (round.betCount > 0) {
-      await insertDomainEvent(
-        tx,
-        'game.round_settled',
-        {
-          userId: s.userId,
-          platform: platform.code,
-          gameId: round.gameId,
-          typeId: round.typeId,
-          roundId: providerRoundId,
-          status: voided ? 'rolledBack' : 'settled',
-          bet: Number(round.betTotal),
-          win: Number(win),
-        },
-        now,
-      );
-    }
+  /** A round's end: its status, and the round_settled event when the player bet in it. */
+  function closing(platform: Platform, userId: number, round: repo.RoundRow, providerRoundId: string, win: bigint) {
+    const status = round.betCount > 0 && round.betCount === round.rolledBackCount ? ('rolledBack' as const) : ('settled' as const);
+    const events: repo.OutboxEvent[] =
+      round.betCount > 0
+        ? [
+            {
+              type: 'game.round_settled',
+              payload: { userId, platform: platform.code, gameId: round.gameId, typeId: round.typeId, roundId: providerRoundId, status, bet: Number(round.betTotal), win: Number(win) },
+            },
+          ]
+        : [];
+    return { status, events };
   }
+
+  /** Turnover drops by a settled round's bets, once: the round's lock and its open → closed move make it once. */
+  async function settleBets(tx: Tx, userId: number, round: repo.RoundRow) {
+    if (round.betTotal > 0n) await settleTurnover(tx, userId, Number(round.betTotal));
+  }
+
+  const move = (tx: Tx, platform: Platform, transactionId: string, reason: string, roundPk: number, userId: number, toPlayer: number) =>
+    transferIn(tx, {
+      idempotencyKey: ledgerKey(platform, transactionId),
+      reason,
+      reference: `game_round:${roundPk}`,
+      entries: [
+        { account: { player: userId, book: 'coin' }, asset: 'coin', amount: toPlayer },
+        { account: { house: `provider:${platform.code}` }, asset: 'coin', amount: -toPlayer },
+      ],
+      at: clock.now(),
+    });
 
   return {
     /** Exchanges a launch token for a session token (once). */
@@ -148,55 +159,39 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
 
     /** coin → house provider:<code>. Refused for a closed or expired session, a closed round, a bet already rolled back. */
     async bet(platform: Platform, b: Req<'bet'>) {
-      const s = await realSession(platform, b.sessionToken);
-      if (b.gameCode !== s.gameCode) refuse('BAD_REQUEST', `This session plays ${s.gameCode}, not ${b.gameCode}`);
       const now = clock.now();
       const amount = BigInt(b.amount);
-      const out = await run(s.userId, async (tx) => {
-        const round = await repo.lockOrOpenRound(tx, { platformId: platform.id, providerRoundId: b.roundId, userId: s.userId, gameId: s.gameId, now });
-        const prior = await repo.findTransaction(tx, platform.id, b.transactionId);
-        if (prior.found) {
-          replay(prior.found, { transactionId: b.transactionId, kind: 'bet', userId: s.userId, providerRoundId: b.roundId, amount, refTransactionId: null, endsRound: false });
-          return { balance: await coinOf(tx, s.userId), replayed: true };
+      const balance = await run(async (tx, who) => {
+        const p = await repo.prepare(tx, { platformId: platform.id, tokenHash: sha256(b.sessionToken), roundId: b.roundId, transactionId: b.transactionId, refTransactionId: null, open: true, now });
+        const s = realSession(p.session);
+        const round = p.round!;
+        who.userId = s.userId;
+        if (p.prior) {
+          replay(p.prior, { transactionId: b.transactionId, kind: 'bet', userId: s.userId, providerRoundId: b.roundId, amount, refTransactionId: null, endsRound: false });
+          return coinOf(tx, s.userId);
         }
-        if (!sessions.isOpen(s)) refuse('SESSION_EXPIRED', 'The game session has ended: bets need an open session');
+        if (b.gameCode !== s.gameCode) refuse('BAD_REQUEST', `This session plays ${s.gameCode}, not ${b.gameCode}`);
+        if (!isOpen(s)) refuse('SESSION_EXPIRED', 'The game session has ended: bets need an open session');
         if (!s.playable) refuse('GAME_UNAVAILABLE', 'The game is not available now');
-        if (prior.rolledBackBy) refuse('TRANSACTION_ROLLED_BACK', `Bet ${b.transactionId} was already rolled back by ${prior.rolledBackBy}`);
+        if (p.rolledBackBy) refuse('TRANSACTION_ROLLED_BACK', `Bet ${b.transactionId} was already rolled back by ${p.rolledBackBy}`);
         if (round.status !== 'open') refuse('ROUND_CLOSED', `Round ${b.roundId} is closed`);
-        const moved = await transferIn(tx, {
-          idempotencyKey: ledgerKey(platform, b.transactionId),
-          reason: 'game_bet',
-          reference: `game_round:${round.id}`,
-          entries: [
-            { account: { player: s.userId, book: 'coin' }, asset: 'coin', amount: -b.amount },
-            { account: { house: `provider:${platform.code}` }, asset: 'coin', amount: b.amount },
-          ],
-          at: now,
-        });
-        await repo.insertTransaction(tx, {
-          platformId: platform.id,
-          transactionId: b.transactionId,
-          kind: 'bet',
-          userId: s.userId,
+        const moved = await move(tx, platform, b.transactionId, 'game_bet', round.id, s.userId, -b.amount);
+        await repo.record(tx, {
+          tx: { platformId: platform.id, transactionId: b.transactionId, kind: 'bet', userId: s.userId, roundId: round.id, amount, refTransactionId: null, endsRound: false, status: 'applied', ledgerTransferId: moved.transferId },
           roundId: round.id,
-          amount,
-          refTransactionId: null,
-          endsRound: false,
-          status: 'applied',
-          ledgerTransferId: moved.transferId,
+          add: { bet: amount, bets: 1 },
+          events: [
+            {
+              type: 'game.bet_placed',
+              payload: { userId: s.userId, platform: platform.code, gameId: round.gameId, typeId: round.typeId, roundId: b.roundId, transactionId: b.transactionId, bet: b.amount },
+            },
+          ],
+          touchSessionId: s.id,
           now,
         });
-        await repo.addToRound(tx, round.id, { bet: amount, bets: 1 }, now);
-        await insertDomainEvent(
-          tx,
-          'game.bet_placed',
-          { userId: s.userId, platform: platform.code, gameId: round.gameId, typeId: round.typeId, roundId: b.roundId, transactionId: b.transactionId, bet: b.amount },
-          now,
-        );
-        return { balance: moved.balances[balanceKey(s.userId, 'coin')] ?? (await coinOf(tx, s.userId)), replayed: false };
+        return moved.balances[balanceKey(s.userId, 'coin')] ?? (await coinOf(tx, s.userId));
       });
-      if (!out.replayed) await sessions.keepAlive(s.id);
-      return { status: 'OK' as const, balance: out.balance, transactionId: b.transactionId };
+      return { status: 'OK' as const, balance, transactionId: b.transactionId };
     },
 
     /**
@@ -204,56 +199,44 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
      * never refused because the session expired or closed.
      */
     async win(platform: Platform, b: Req<'win'>) {
-      const s = await realSession(platform, b.sessionToken);
       const now = clock.now();
       const amount = BigInt(b.amount);
       const endsRound = b.endRound === true;
-      const balance = await run(s.userId, async (tx) => {
-        const round = await repo.lockRound(tx, { platformId: platform.id, providerRoundId: b.roundId, userId: s.userId });
-        const prior = await repo.findTransaction(tx, platform.id, b.transactionId);
-        if (prior.found) {
-          replay(prior.found, { transactionId: b.transactionId, kind: 'win', userId: s.userId, providerRoundId: b.roundId, amount, refTransactionId: b.betTransactionId ?? null, endsRound });
+      const balance = await run(async (tx) => {
+        const p = await repo.prepare(tx, {
+          platformId: platform.id,
+          tokenHash: sha256(b.sessionToken),
+          roundId: b.roundId,
+          transactionId: b.transactionId,
+          refTransactionId: b.betTransactionId ?? null,
+          open: false,
+          now,
+        });
+        const s = realSession(p.session);
+        if (p.prior) {
+          replay(p.prior, { transactionId: b.transactionId, kind: 'win', userId: s.userId, providerRoundId: b.roundId, amount, refTransactionId: b.betTransactionId ?? null, endsRound });
           return coinOf(tx, s.userId);
         }
+        const round = p.round;
         if (!round || round.betCount === 0) return refuse('BAD_REQUEST', `Round ${b.roundId} has no bet of this player: a win pays a bet`);
         if (round.status === 'rolledBack' || round.betCount === round.rolledBackCount) refuse('BAD_REQUEST', `Every bet of round ${b.roundId} was rolled back`);
         if (b.betTransactionId !== undefined) {
-          const bet = (await repo.findTransaction(tx, platform.id, b.betTransactionId)).found;
+          const bet = p.ref;
           if (!bet || bet.kind !== 'bet' || bet.roundId !== round.id) refuse('BAD_REQUEST', `Bet ${b.betTransactionId} is not a bet of round ${b.roundId}`);
           if (bet!.status !== 'applied') refuse('BAD_REQUEST', `Bet ${b.betTransactionId} was rolled back`);
         }
-        let transferId: number | null = null;
-        let balance: Money | undefined;
-        if (amount > 0n) {
-          const moved = await transferIn(tx, {
-            idempotencyKey: ledgerKey(platform, b.transactionId),
-            reason: 'game_win',
-            reference: `game_round:${round.id}`,
-            entries: [
-              { account: { house: `provider:${platform.code}` }, asset: 'coin', amount: -b.amount },
-              { account: { player: s.userId, book: 'coin' }, asset: 'coin', amount: b.amount },
-            ],
-            at: now,
-          });
-          transferId = moved.transferId;
-          balance = moved.balances[balanceKey(s.userId, 'coin')] as Money | undefined;
-        }
-        await repo.insertTransaction(tx, {
-          platformId: platform.id,
-          transactionId: b.transactionId,
-          kind: 'win',
-          userId: s.userId,
+        const moved = amount > 0n ? await move(tx, platform, b.transactionId, 'game_win', round.id, s.userId, b.amount) : null;
+        const close = endsRound && round.status === 'open' ? closing(platform, s.userId, round, b.roundId, round.winTotal + amount) : null;
+        await repo.record(tx, {
+          tx: { platformId: platform.id, transactionId: b.transactionId, kind: 'win', userId: s.userId, roundId: round.id, amount, refTransactionId: b.betTransactionId ?? null, endsRound, status: 'applied', ledgerTransferId: moved?.transferId ?? null },
           roundId: round.id,
-          amount,
-          refTransactionId: b.betTransactionId ?? null,
-          endsRound,
-          status: 'applied',
-          ledgerTransferId: transferId,
+          add: { win: amount },
+          close: close?.status,
+          events: close?.events ?? [],
           now,
         });
-        if (amount > 0n) await repo.addToRound(tx, round.id, { win: amount }, now);
-        if (endsRound && round.status === 'open') await settleRound(tx, platform, s, round, b.roundId, round.winTotal + amount, now);
-        return balance ?? coinOf(tx, s.userId);
+        if (close) await settleBets(tx, s.userId, round);
+        return moved?.balances[balanceKey(s.userId, 'coin')] ?? (await coinOf(tx, s.userId));
       });
       return { status: 'OK' as const, balance, transactionId: b.transactionId };
     },
@@ -263,56 +246,58 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
      * answered OK; the bet, when it comes, is refused and moves nothing.
      */
     async rollback(platform: Platform, b: Req<'rollback'>) {
-      const s = await realSession(platform, b.sessionToken);
       const now = clock.now();
-      const balance = await run(s.userId, async (tx) => {
-        const round = await repo.lockOrOpenRound(tx, { platformId: platform.id, providerRoundId: b.roundId, userId: s.userId, gameId: s.gameId, now });
-        const prior = await repo.findTransaction(tx, platform.id, b.transactionId);
-        if (prior.found) {
-          replay(prior.found, { transactionId: b.transactionId, kind: 'rollback', userId: s.userId, providerRoundId: b.roundId, amount: null, refTransactionId: b.rollbackTransactionId, endsRound: false });
+      const balance = await run(async (tx) => {
+        const p = await repo.prepare(tx, {
+          platformId: platform.id,
+          tokenHash: sha256(b.sessionToken),
+          roundId: b.roundId,
+          transactionId: b.transactionId,
+          refTransactionId: b.rollbackTransactionId,
+          open: true,
+          now,
+        });
+        const s = realSession(p.session);
+        const round = p.round!;
+        if (p.prior) {
+          replay(p.prior, { transactionId: b.transactionId, kind: 'rollback', userId: s.userId, providerRoundId: b.roundId, amount: null, refTransactionId: b.rollbackTransactionId, endsRound: false });
           return coinOf(tx, s.userId);
         }
-        const record = (status: 'applied' | 'tombstone' | 'noop', amount: bigint, ledgerTransferId: number | null) =>
-          repo.insertTransaction(tx, {
-            platformId: platform.id,
-            transactionId: b.transactionId,
-            kind: 'rollback',
-            userId: s.userId,
-            roundId: round.id,
-            amount,
-            refTransactionId: b.rollbackTransactionId,
-            endsRound: false,
-            status,
-            ledgerTransferId,
-            now,
-          });
-        const target = (await repo.findTransaction(tx, platform.id, b.rollbackTransactionId)).found;
+        const recorded = (status: 'applied' | 'tombstone' | 'noop', amount: bigint, ledgerTransferId: number | null): repo.NewTransaction => ({
+          platformId: platform.id,
+          transactionId: b.transactionId,
+          kind: 'rollback',
+          userId: s.userId,
+          roundId: round.id,
+          amount,
+          refTransactionId: b.rollbackTransactionId,
+          endsRound: false,
+          status,
+          ledgerTransferId,
+        });
+        const target = p.ref;
         if (!target) {
           // The bet has not arrived (yet): remember the rollback so the late bet is refused.
-          await record('tombstone', 0n, null);
+          await repo.record(tx, { tx: recorded('tombstone', 0n, null), roundId: round.id, events: [], now });
           return coinOf(tx, s.userId);
         }
         if (target.userId !== s.userId || target.roundId !== round.id) refuse('BAD_REQUEST', `Transaction ${b.rollbackTransactionId} is not in round ${b.roundId} of this player`);
         if (target.kind !== 'bet') refuse('BAD_REQUEST', 'Only bets can be rolled back: wins are final');
         if (target.status === 'rolledBack') {
-          await record('noop', 0n, null);
+          await repo.record(tx, { tx: recorded('noop', 0n, null), roundId: round.id, events: [], now });
           return coinOf(tx, s.userId);
         }
         if (round.status !== 'open') refuse('ROUND_CLOSED', `Round ${b.roundId} is closed: its bets are final`);
         if (round.winTotal > 0n) refuse('BAD_REQUEST', `Round ${b.roundId} already paid a win: its bets are final`);
-        const moved = await transferIn(tx, {
-          idempotencyKey: ledgerKey(platform, b.transactionId),
-          reason: 'game_rollback',
-          reference: `game_round:${round.id}`,
-          entries: [
-            { account: { house: `provider:${platform.code}` }, asset: 'coin', amount: -Number(target.amount) },
-            { account: { player: s.userId, book: 'coin' }, asset: 'coin', amount: Number(target.amount) },
-          ],
-          at: now,
+        const moved = await move(tx, platform, b.transactionId, 'game_rollback', round.id, s.userId, Number(target.amount));
+        await repo.record(tx, {
+          tx: recorded('applied', target.amount, moved.transferId),
+          roundId: round.id,
+          add: { bet: -target.amount, rolledBack: 1 },
+          rolledBackTransactionId: target.transactionId,
+          events: [],
+          now,
         });
-        await repo.markRolledBack(tx, platform.id, target.transactionId);
-        await repo.addToRound(tx, round.id, { bet: -target.amount, rolledBack: 1 }, now);
-        await record('applied', target.amount, moved.transferId);
         return moved.balances[balanceKey(s.userId, 'coin')] ?? (await coinOf(tx, s.userId));
       });
       return { status: 'OK' as const, balance, transactionId: b.transactionId };
@@ -320,12 +305,17 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
 
     /** Closes the round: no more bets in it; its bets count as wagered (turnover) once. */
     async endRound(platform: Platform, b: Req<'endRound'>) {
-      const s = await realSession(platform, b.sessionToken);
       const now = clock.now();
-      const balance = await run(s.userId, async (tx) => {
-        const round = await repo.lockRound(tx, { platformId: platform.id, providerRoundId: b.roundId, userId: s.userId });
+      const balance = await run(async (tx) => {
+        const p = await repo.prepare(tx, { platformId: platform.id, tokenHash: sha256(b.sessionToken), roundId: b.roundId, transactionId: null, refTransactionId: null, open: false, now });
+        const s = realSession(p.session);
+        const round = p.round;
         if (!round) return refuse('BAD_REQUEST', `Round ${b.roundId} is unknown for this player`);
-        if (round.status === 'open') await settleRound(tx, platform, s, round, b.roundId, round.winTotal, now);
+        if (round.status === 'open') {
+          const close = closing(platform, s.userId, round, b.roundId, round.winTotal);
+          await repo.record(tx, { tx: null, roundId: round.id, close: close.status, events: close.events, now });
+          await settleBets(tx, s.userId, round);
+        }
         return coinOf(tx, s.userId);
       });
       return { status: 'OK' as const, balance };
@@ -333,4 +323,3 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
   };
 }
 export type ProviderWalletService = ReturnType<typeof createProviderWalletService>;
-

@@ -1,0 +1,281 @@
+/**
+ * Game rounds per second through the seamless wallet against pgbench TPC-B on the same
+ * PostgreSQL, in the same run (issue 4, Benchmarks).
+ *
+ *   npx tsx bench/rounds-bench.ts   (env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ *
+ * A round is what a provider sends for one spin: a signed HTTP `bet`, then a signed HTTP `win`
+ * that ends the round, both ledgered, each answered only after its commit. The app listens on a
+ * real socket in this process; N clients (keep-alive connections) each play rounds back to back
+ * for one of 2,000 funded players with an open session of the `originals` platform. TPC-B and
+ * rounds alternate within each run; the figures are medians. Prints a markdown section.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { signHmac } from '../apps/server/src/lib/hmac-signature.ts';
+import { transfer } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { createGameSessionsService } from '../apps/server/src/modules/game-wallet/game-sessions.service.ts';
+
+const run = promisify(execFile);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '8').split(',').map(Number);
+const ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PLAYERS = 2_000;
+const FUNDING = 100_000_000;
+const ROUNDS_DB = 'playhall_bench_rounds';
+const PGBENCH_DB = 'playhall_bench_rounds_tpcb';
+const PLATFORM = 'originals';
+const GAME = 'slot';
+
+const urlFor = (db: string) => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+async function admin(q: string): Promise<void> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+function pgEnv(): NodeJS.ProcessEnv {
+  const u = new URL(ADMIN_URL);
+  return { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username || 'postgres'), PGPASSWORD: decodeURIComponent(u.password) };
+}
+
+async function pgbenchBin(): Promise<string> {
+  for (const p of ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench']) {
+    try {
+      await run(p, ['--version']);
+      return p;
+    } catch {
+      /* try the next */
+    }
+  }
+  throw new Error('pgbench not found');
+}
+
+async function pgbench(bin: string, clients: number): Promise<number> {
+  const { stdout } = await run(bin, ['-n', '-c', String(clients), '-j', '2', '-T', String(SECONDS), PGBENCH_DB], { env: pgEnv() });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+  if (!m) throw new Error(`cannot read pgbench output:\n${stdout}`);
+  return Number(m[1]);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** A signed provider call over the socket; resolves with the parsed answer. */
+function post(agent: http.Agent, port: number, secret: string, action: string, body: object): Promise<{ status: string; error?: string }> {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `${ProviderWalletPrefix}/${PLATFORM}/${action}`,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(raw),
+          [ProviderTimestampHeader]: ts,
+          [ProviderSignatureHeader]: signHmac(secret, ts, raw),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status: string; error?: string });
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(raw);
+  });
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+async function main(): Promise<void> {
+  const bin = await pgbenchBin();
+  const { stdout: version } = await run(bin, ['--version']);
+  console.log(`Preparing ${PGBENCH_DB} (pgbench -i -s 8) and ${ROUNDS_DB} ...`);
+  await admin(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`);
+  await admin(`DROP DATABASE IF EXISTS ${ROUNDS_DB} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${PGBENCH_DB}`);
+  await admin(`CREATE DATABASE ${ROUNDS_DB}`);
+  await run(bin, ['-i', '-q', '-s', '8', PGBENCH_DB], { env: pgEnv() });
+
+  const maxClients = Math.max(...CLIENTS);
+  const database = await openDatabase({ url: urlFor(ROUNDS_DB) });
+  await migrate(database);
+  await seed(database.db, { hashPassword: async (p) => `bench:${p}` });
+  const db = database.db;
+  const res = (await db.execute(sql`insert into app_user (uuid, nickname, account_type, invite_code, created_at, updated_at)
+      select gen_random_uuid(), 'bench' || g, 2, 'R' || g, now(), now() from generate_series(1, ${PLAYERS}) g returning id`)) as unknown as { rows: { id: string }[] };
+  const players = res.rows.map((r) => Number(r.id));
+  await Promise.all(
+    players.map((id) =>
+      transfer(db, {
+        idempotencyKey: `bench:fund:${id}`,
+        reason: 'deposit',
+        entries: [
+          { account: { player: id, book: 'coin' }, asset: 'coin', amount: FUNDING },
+          { account: { house: 'clearing:bench' }, asset: 'coin', amount: -FUNDING },
+        ],
+      }),
+    ),
+  );
+  await db.execute(sql`analyze`);
+
+  const config = { ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SMS_PROVIDER: 'log', PLAYER_DIST: '/nonexistent', DATA_DIR: '/tmp/playhall-rounds-bench' }), operatorToken: null };
+  const app = await buildApp({ database, config });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  const secret = config.originalsProviderSecret;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: maxClients });
+
+  // One open session per player, made the way a player's startGame and the game's authenticate make it.
+  const sessions = createGameSessionsService({ db, clock: { now: () => new Date() } });
+  const found = (await db.execute(sql`select g.id from game g join game_platform p on p.id = g.platform_id where p.code = ${PLATFORM} and g.code = ${GAME}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const gameRow = found.rows[0];
+  if (!gameRow) throw new Error('the originals slot is not in the catalogue');
+  const tokens: string[] = [];
+  for (const userId of players) {
+    const launch = await sessions.createLaunch({ userId, gameId: gameRow.id, gameCode: GAME, platformCode: PLATFORM, launchUrl: '/originals/play', mode: 'real', lang: 'en-US' });
+    const launchToken = new URL(launch.url, 'http://x').searchParams.get('token')!;
+    const auth = (await post(agent, port, secret, 'authenticate', { launchToken })) as { status: string; sessionToken?: string };
+    if (auth.status !== 'OK' || !auth.sessionToken) throw new Error(`authenticate failed: ${JSON.stringify(auth)}`);
+    tokens.push(auth.sessionToken);
+  }
+
+  /** N clients play rounds back to back for `seconds`. */
+  async function drive(clients: number, seconds: number): Promise<Load> {
+    const until = performance.now() + seconds * 1000;
+    const lat: number[] = [];
+    let failed = 0;
+    const worker = async (w: number) => {
+      let i = w;
+      while (performance.now() < until) {
+        const sessionToken = tokens[i % tokens.length]!;
+        i += clients;
+        const roundId = randomUUID();
+        const t0 = performance.now();
+        const bet = await post(agent, port, secret, 'bet', { sessionToken, transactionId: `b-${roundId}`, roundId, gameCode: GAME, amount: 100 + Math.floor(Math.random() * 900) });
+        const win = await post(agent, port, secret, 'win', { sessionToken, transactionId: `w-${roundId}`, roundId, amount: Math.random() < 0.5 ? 0 : 150, endRound: true });
+        if (bet.status === 'OK' && win.status === 'OK') lat.push(performance.now() - t0);
+        else failed++;
+      }
+    };
+    const start = performance.now();
+    await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
+    const elapsed = (performance.now() - start) / 1000;
+    lat.sort((a, b) => a - b);
+    const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] ?? 0;
+    return { rps: lat.length / elapsed, p50: q(0.5), p99: q(0.99), failed };
+  }
+
+  await drive(maxClients, 5);
+  const results: Record<number, { tpcb: number[]; rounds: Load[] }> = {};
+  for (const c of CLIENTS) results[c] = { tpcb: [], rounds: [] };
+  try {
+    for (let r = 1; r <= RUNS; r++) {
+      for (const c of CLIENTS) {
+        const order = r % 2 ? ['tpcb', 'rounds'] : ['rounds', 'tpcb'];
+        for (const which of order) {
+          if (which === 'tpcb') {
+            const tps = await pgbench(bin, c);
+            results[c]!.tpcb.push(tps);
+            console.log(`run ${r} clients ${c}: pgbench TPC-B ${tps.toFixed(0)} tps`);
+          } else {
+            const load = await drive(c, SECONDS);
+            results[c]!.rounds.push(load);
+            console.log(`run ${r} clients ${c}: ${load.rps.toFixed(0)} rounds/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, failed ${load.failed}`);
+          }
+        }
+      }
+    }
+  } finally {
+    agent.destroy();
+    await app.close();
+  }
+
+  const server = ((await db.execute(sql`select version() as v`)) as unknown as { rows: { v: string }[] }).rows;
+  const { checkLedger } = await import('../apps/server/src/modules/ledger/ledger-check.ts');
+  const check = await checkLedger(db);
+  await database.close();
+  if (!process.env.BENCH_KEEP) {
+    await admin(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${ROUNDS_DB} WITH (FORCE)`);
+  }
+
+  const rows = CLIENTS.map((c) => {
+    const t = median(results[c]!.tpcb);
+    const l = median(results[c]!.rounds.map((x) => x.rps));
+    return {
+      c,
+      t,
+      l,
+      ratio: l / t,
+      p99: median(results[c]!.rounds.map((x) => x.p99)),
+      runs: results[c]!.rounds.map((x) => x.rps.toFixed(0)).join(' / '),
+      tpcbRuns: results[c]!.tpcb.map((x) => x.toFixed(0)).join(' / '),
+      failed: results[c]!.rounds.reduce((n, x) => n + x.failed, 0),
+    };
+  });
+  console.log(`
+## Game rounds vs pgbench TPC-B (PostgreSQL)
+
+Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB. Server: ${String(server[0]?.v).split(',')[0]}; ${version.trim()}.
+Median of ${RUNS} interleaved runs of ${SECONDS} s. A round: a signed HTTP \`bet\` then a signed HTTP \`win\` with \`endRound\`, over keep-alive
+sockets to the app in the same process, ${PLAYERS} players with open \`${PLATFORM}\` sessions. TPC-B: \`pgbench -n -c N -j 2 -T ${SECONDS}\`, scale 8.
+
+| Clients | TPC-B tps | Rounds/s | Ratio | Round p99 | Round runs | TPC-B runs |
+|---:|---:|---:|---:|---:|---|---|
+${rows.map((x) => `| ${x.c} | ${x.t.toFixed(0)} | ${x.l.toFixed(0)} | ${x.ratio.toFixed(2)}× | ${x.p99.toFixed(1)} ms | ${x.runs} | ${x.tpcbRuns} |`).join('\n')}
+
+Goal ≥ 1.0× TPC-B: ${rows.map((x) => `${x.c} clients **${x.ratio.toFixed(2)}×** (${x.ratio >= 1 ? 'met' : 'NOT met'})`).join(', ')}.${rows.some((x) => x.failed > 0) ? ` Failed rounds: ${rows.map((x) => x.failed).join(', ')}.` : ''}
+Ledger check after the runs: ${check.ok ? 'ok' : 'DIFFERENCES FOUND'}.
+`);
+  process.exit(check.ok ? 0 : 1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
