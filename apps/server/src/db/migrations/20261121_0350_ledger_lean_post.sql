@@ -40,6 +40,7 @@ DECLARE
   v_code    integer[];    -- per transfer: the outcome
   v_aid     bigint[];     -- per account (the caller's order): its id
   v_bal     bigint[];     -- per account: the running balance
+  v_keys    integer;   -- distinct keys
   v_locked  integer;   -- accounts locked
   v_changed boolean[];
   v_after   bigint[] := array_fill(NULL::bigint, ARRAY[v_entries]);
@@ -63,11 +64,16 @@ BEGIN
     RETURNING id, idempotency_key
   )
   SELECT (SELECT array_agg(ins.id ORDER BY k.ord) FROM unnest(p_keys) WITH ORDINALITY AS k(key, ord) LEFT JOIN ins ON ins.idempotency_key = k.key),
+         (SELECT count(DISTINCT k)::integer FROM unnest(p_keys) AS k),
          (SELECT array_agg(a.id ORDER BY w.ord)
             FROM unnest(a_users, a_books, a_assets, a_shards) WITH ORDINALITY AS w(u, b, s, sh, ord)
             LEFT JOIN LATERAL (SELECT a.id FROM ledger_account a
                                 WHERE coalesce(a.user_id, 0) = w.u AND a.book = w.b AND a.asset = w.s AND a.shard = w.sh LIMIT 1) a ON true)
-    INTO v_tid, v_aid;
+    INTO v_tid, v_keys, v_aid;
+  -- A key twice in one call would be posted twice under one transfer id: refuse the call.
+  IF v_keys <> v_count THEN
+    RAISE EXCEPTION 'ledger_post_transfers: the keys of a call must be distinct';
+  END IF;
 
   IF array_position(v_aid, NULL) IS NOT NULL THEN
     -- First use of an account: balance 0, no entries. A concurrent creator makes this wait, then skip.
