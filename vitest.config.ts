@@ -48,8 +48,18 @@ export default defineConfig({
         test: {
           name: 'originals',
           include: ['apps/originals/src/**/*.test.ts'],
+          exclude: ['apps/originals/src/client/**'],
           environment: 'node',
           testTimeout: 60_000,
+        },
+      },
+      {
+        extends: './apps/originals/vite.config.ts',
+        test: {
+          name: 'originals-client',
+          root: './apps/originals',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
         },
       },
       {

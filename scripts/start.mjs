@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the player app when its sources changed, then runs
-// the server, which migrates, seeds demo content, serves the app and the API, and prints the URL.
+// `npm start`: installs what is missing, builds the player app and the Originals' screens when
+// their sources changed, then runs the server, which migrates, seeds demo content, serves the
+// app and the API, and prints the URL.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,13 +20,19 @@ function newestMtime(dir) {
 
 ensureInstalled();
 
-const builtIndex = join(root, 'apps/player/dist/index.html');
-const sources = [join(root, 'apps/player'), join(root, 'packages/contract')];
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (!process.env.PLAYER_DIST && Math.max(...sources.map(newestMtime)) > builtAt) {
-  console.log('Building the player app…');
-  run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
+/** Builds a front-end workspace when its build is missing or older than its sources. */
+function buildWhenStale(ws, sources) {
+  const builtIndex = join(root, ws, 'dist/index.html');
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  if (Math.max(...sources.map((s) => newestMtime(join(root, s)))) > builtAt) {
+    console.log(`Building ${ws}…`);
+    run('npm', ['run', 'build', '-w', ws, '--silent']);
+  }
 }
+
+if (!process.env.PLAYER_DIST) buildWhenStale('apps/player', ['apps/player', 'packages/contract']);
+// The Originals' game screens (served under /originals/); the engine is part of their sources.
+buildWhenStale('apps/originals', ['apps/originals']);
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: builds the player app (the browser journeys serve it), then runs every tier with
-// Vitest and ends with one plain summary line: "N passed, N failed, N skipped".
+// `npm test`: builds the player app and the Originals' screens (the browser journeys serve
+// them), then runs every tier with Vitest and ends with one plain summary line: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { ensureInstalled, run } from './lib.mjs';
 
 ensureInstalled();
 run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
+run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
 
 const outDir = mkdtempSync(join(tmpdir(), 'playhall-test-'));
 const report = join(outDir, 'report.json');

@@ -10,3 +10,10 @@ for (const ws of ['packages/contract', 'apps/server', 'apps/player', 'apps/origi
     run('npx', ['tsc', '--noEmit', '-p', ws]);
   }
 }
+
+// The Originals' game screens need DOM and JSX, which the engine and its server must not see.
+const originalsClient = 'apps/originals/tsconfig.client.json';
+if (existsSync(join(root, originalsClient))) {
+  console.log(`typecheck ${originalsClient}`);
+  run('npx', ['tsc', '--noEmit', '-p', originalsClient]);
+}
