@@ -110,16 +110,19 @@ export function GameCard({ game, liked, caption }: GameCardProps) {
         <span className="game-card__name">{game.name}</span>
         {caption && <span className="game-card__caption">{caption}</span>}
       </Link>
-      <button
-        type="button"
-        className={liked ? 'game-card__like game-card__like--on' : 'game-card__like'}
-        aria-pressed={liked}
-        aria-label={t(liked ? 'games.unfavourite' : 'games.favourite', { name: game.name })}
-        onClick={() => like(game, liked)}
-        data-testid="game-like"
-      >
-        <HeartIcon size={18} filled={liked} />
-      </button>
+      {/* Over the art's square (a button cannot sit inside the link): the heart in its lower corner. */}
+      <div className="game-card__overlay">
+        <button
+          type="button"
+          className={liked ? 'game-card__like game-card__like--on' : 'game-card__like'}
+          aria-pressed={liked}
+          aria-label={t(liked ? 'games.unfavourite' : 'games.favourite', { name: game.name })}
+          onClick={() => like(game, liked)}
+          data-testid="game-like"
+        >
+          <HeartIcon size={18} filled={liked} />
+        </button>
+      </div>
     </div>
   );
 }

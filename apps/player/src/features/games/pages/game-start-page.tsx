@@ -125,22 +125,24 @@ function GameScreen({ gameId, mode, activityId, game }: { gameId: number; mode: 
   if (launch.isError) {
     const f = failureOf(launch.error, t, loggedIn);
     body = (
-      <div className="game-state" role="alert" data-testid="game-error">
-        {game && <div className="game-state__art"><GameArt game={game} /></div>}
-        <h2 className="game-state__title">{f.title}</h2>
-        <p className="game-state__text" data-testid="game-error-text">{f.text}</p>
-        <div className="game-state__actions">
-          {f.needsLogin && (
-            <Button color="primary" shape="rounded" onClick={() => void navigate({ to: paths.gameStart, search: { gameId } })} data-testid="game-login">
-              {t('games.loginToPlay')}
-            </Button>
-          )}
-          {f.canRetry && (
-            <Button color="primary" shape="rounded" onClick={() => setAttempt((a) => a + 1)} data-testid="game-retry">
-              {t('common.retry')}
-            </Button>
-          )}
-          <Button fill="outline" shape="rounded" onClick={goBack} data-testid="game-back">{t('games.backToLobby')}</Button>
+      <div className="game-stage">
+        <div className="game-state" role="alert" data-testid="game-error">
+          {game && <div className="game-state__art"><GameArt game={game} /></div>}
+          <h2 className="game-state__title">{f.title}</h2>
+          <p className="game-state__text" data-testid="game-error-text">{f.text}</p>
+          <div className="game-state__actions">
+            {f.needsLogin && (
+              <Button color="primary" shape="rounded" onClick={() => void navigate({ to: paths.gameStart, search: { gameId } })} data-testid="game-login">
+                {t('games.loginToPlay')}
+              </Button>
+            )}
+            {f.canRetry && (
+              <Button color="primary" shape="rounded" onClick={() => setAttempt((a) => a + 1)} data-testid="game-retry">
+                {t('common.retry')}
+              </Button>
+            )}
+            <Button fill="outline" shape="rounded" onClick={goBack} data-testid="game-back">{t('games.backToLobby')}</Button>
+          </div>
         </div>
       </div>
     );

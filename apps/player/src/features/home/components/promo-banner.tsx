@@ -26,6 +26,8 @@ export function PromoBanner({ catalogue, loggedIn }: { catalogue: GameCatalogue;
         <div className="promo__text">
           <p className="hero__eyebrow">{t('home.promo.depositEyebrow')}</p>
           <h2 className="promo__title">{t('home.promo.depositTitle')}</h2>
+        </div>
+        <div className="promo__actions">
           <Link to={paths.wallets} search={{ name: 'deposit' }} className="promo__cta promo__cta--primary">{t('topBar.deposit')}</Link>
         </div>
       </section>
@@ -38,17 +40,17 @@ export function PromoBanner({ catalogue, loggedIn }: { catalogue: GameCatalogue;
         <p className="hero__eyebrow">{t('home.promo.eyebrow')}</p>
         <h2 className="promo__title">{game.name}</h2>
         <p className="promo__body">{t(demo ? 'home.promo.demoText' : 'home.promo.text')}</p>
-        <div className="promo__actions">
-          <Link to={paths.gameStart} search={demo ? { gameId: game.id, tryIt: 1 } : { gameId: game.id }} className="promo__cta promo__cta--primary" data-testid="promo-play">
-            {t(demo ? 'games.tryDemo' : 'games.playNow')}
-          </Link>
-          {loggedIn && (
-            <Link to={paths.wallets} search={{ name: 'deposit' }} className="promo__cta" data-testid="promo-deposit">{t('topBar.deposit')}</Link>
-          )}
-        </div>
       </div>
       <div className="promo__art" aria-hidden="true">
         <GameArt game={game} />
+      </div>
+      <div className="promo__actions">
+        <Link to={paths.gameStart} search={demo ? { gameId: game.id, tryIt: 1 } : { gameId: game.id }} className="promo__cta promo__cta--primary" data-testid="promo-play">
+          {t(demo ? 'games.tryDemo' : 'games.playNow')}
+        </Link>
+        {loggedIn && (
+          <Link to={paths.wallets} search={{ name: 'deposit' }} className="promo__cta" data-testid="promo-deposit">{t('topBar.deposit')}</Link>
+        )}
       </div>
     </section>
   );

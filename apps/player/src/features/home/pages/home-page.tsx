@@ -100,9 +100,9 @@ export function HomePage() {
   const { t } = useTranslation();
   return (
     <div className="page">
-      <Hero />
       <SearchEntry />
       <Games />
+      <Hero />
       <Notices />
       <section aria-label={t('home.quickLinks')}>
         <h2 className="section-title">{t('home.quickLinks')}</h2>
