@@ -292,4 +292,21 @@ describe.skipIf(!hasChromium)('games journeys', () => {
       await small.close();
     }
   });
+
+  it('on a wide screen the lobby keeps its phone column and a game fills the window', async () => {
+    const wide = await stack.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+    const p = await wide.newPage();
+    try {
+      await p.goto('/');
+      await p.getByTestId('type-section').first().waitFor();
+      await expect(p.locator('.app').evaluate((el) => el.getBoundingClientRect().width)).resolves.toBeLessThanOrEqual(480);
+      await snap(p, 'games-18-lobby-1280');
+      await p.goto('/game/start?gameId=3&tryIt=1');
+      await p.getByTestId('game-frame').waitFor();
+      await expect(p.getByTestId('game-frame').evaluate((el) => el.getBoundingClientRect().width)).resolves.toBe(1280);
+      await snap(p, 'games-19-game-1280');
+    } finally {
+      await wide.close();
+    }
+  });
 });
