@@ -1,0 +1,32 @@
+/** What the shell gives every game screen: the API, money, fairness, language and feedback. */
+import { createContext, useContext } from 'react';
+import type { FairnessPublic, FairnessUsed, SessionResponse } from '../api/schemas.ts';
+import type { ApiClient } from './api.ts';
+import type { T } from './i18n.ts';
+
+export interface GameCtx {
+  api: ApiClient;
+  session: SessionResponse;
+  t: T;
+  balance: number;
+  setBalance: (b: number) => void;
+  bet: number;
+  setBet: (b: number) => void;
+  fairness: FairnessPublic;
+  /** After a round: the next nonce is the used one + 1 (the seeds stay until a rotation). */
+  roundPlayed: (used: FairnessUsed) => void;
+  /** Any refusal or failure: a toast, or the session-expired screen. */
+  fail: (e: unknown) => void;
+  toast: (text: string, kind?: 'info' | 'error' | 'win') => void;
+  /** A game locks the bet and fairness changes while its round is in play. */
+  setBusy: (busy: boolean) => void;
+  busy: boolean;
+}
+
+export const GameContext = createContext<GameCtx | null>(null);
+
+export function useGame(): GameCtx {
+  const c = useContext(GameContext);
+  if (!c) throw new Error('useGame outside a game');
+  return c;
+}

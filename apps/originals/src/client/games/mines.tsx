@@ -1,0 +1,167 @@
+/**
+ * Mines: 5×5 tiles that flip (a 3D rotate, transform only) to a gem or a mine; the next
+ * multiplier and the cash-out amount are shown; the whole board is revealed at the end; an open
+ * round is resumed after a reload.
+ */
+import { useEffect, useState } from 'react';
+import type { MinesResponse, MinesRound } from '../../api/schemas.ts';
+import { rules } from '../../engine/index.ts';
+import { canAfford } from '../bet.ts';
+import { money, multiplier } from '../format.ts';
+import { useGame } from '../game-context.ts';
+import { play } from '../sound.ts';
+import { BetSelector } from '../ui/bet-selector.tsx';
+
+const TILES = Array.from({ length: 25 }, (_, i) => i);
+
+export function MinesGame() {
+  const { api, t, bet, balance, setBalance, busy, setBusy, fail, roundPlayed, toast, session } = useGame();
+  const [mines, setMines] = useState(3);
+  const [round, setRound] = useState<MinesRound | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+  const open = round?.status === 'open';
+
+  useEffect(() => {
+    const r = session.openRound;
+    if (r?.game === 'mines' && r.status === 'open') {
+      setRound(r);
+      setMines(r.mines);
+      setBusy(true);
+      toast(t('roundResumed'));
+    }
+  }, []);
+
+  const apply = (r: MinesResponse) => {
+    setRound(r.round);
+    setBalance(r.balance);
+    if (r.round.status !== 'open') {
+      setBusy(false);
+      roundPlayed(r.round.fairness);
+      play(r.round.status === 'lost' ? 'mine' : 'cashOut');
+    }
+  };
+
+  const start = async () => {
+    if (!canAfford(bet, balance)) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    setBusy(true);
+    try {
+      apply(await api.call<MinesResponse>('/mines/start', { bet, mines }));
+      play('click');
+    } catch (e) {
+      setBusy(false);
+      fail(e);
+    }
+  };
+
+  const pick = async (tile: number) => {
+    if (!round || !open || pending !== null || round.picks.includes(tile)) return;
+    setPending(tile);
+    try {
+      const r = await api.call<MinesResponse>('/mines/pick', { roundId: round.roundId, tile });
+      if (r.round.status !== 'lost') play('gem');
+      apply(r);
+    } catch (e) {
+      fail(e);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const cashOut = async () => {
+    if (!round) return;
+    try {
+      apply(await api.call<MinesResponse>('/mines/cashout', { roundId: round.roundId }));
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const mineSet = new Set(round?.mineTiles ?? []);
+  const picked = new Set(round?.picks ?? []);
+  const lastPick = round?.picks[round.picks.length - 1];
+  const ended = round !== null && round.status !== 'open';
+  const firstMultiplier = rules.mines.multipliersE4[mines - 1]?.[0] ?? 0;
+
+  return (
+    <>
+      <main className="oc-stage oc-mines-stage">
+        <div className="oc-mines-info">
+          <span>
+            {t('gems')}: <b>{round?.safePicks ?? 0}</b>
+          </span>
+          <span data-testid="mines-next">
+            {t('next', { m: multiplier(round ? (round.nextMultiplierE4 ?? round.multiplierE4) : firstMultiplier, 10_000) })}
+          </span>
+          {round && round.multiplierE4 > 0 && <span className="oc-gold">{multiplier(round.multiplierE4, 10_000)}</span>}
+        </div>
+        <div className={`oc-board${ended ? ' oc-board-ended' : ''}`} data-testid="board">
+          {TILES.map((i) => {
+            const isMine = mineSet.has(i);
+            const revealed = picked.has(i) || ended;
+            const face = picked.has(i) ? (round?.status === 'lost' && i === lastPick ? 'mine' : 'gem') : ended ? (isMine ? 'mine' : 'gem') : null;
+            return (
+              <button
+                key={i}
+                className={`oc-tile${revealed ? ' oc-flipped' : ''}${pending === i ? ' oc-tile-pending' : ''}${ended && !picked.has(i) ? ' oc-tile-ghost' : ''}${face === 'mine' && i === lastPick ? ' oc-tile-boom' : ''}`}
+                disabled={!open || picked.has(i) || pending !== null}
+                aria-label={face ? `${i + 1}: ${face}` : `${i + 1}`}
+                onClick={() => void pick(i)}
+              >
+                <span className="oc-tile-inner">
+                  <span className="oc-tile-back" />
+                  <span className={`oc-tile-face oc-face-${face ?? 'none'}`}>{face === 'gem' ? <Gem /> : face === 'mine' ? <Mine /> : null}</span>
+                </span>
+              </button>
+            );
+          })}
+        </div>
+        <div className="oc-mines-result" aria-live="polite" data-testid="mines-result">
+          {round?.status === 'lost' && <span className="oc-red">{t('boom')}</span>}
+          {round?.status === 'cashed' && <span className="oc-green">{t('youWin', { amount: money(round.win ?? 0) })}</span>}
+          {open && round.safePicks === 0 && <span className="oc-dim">{t('pickTile')}</span>}
+        </div>
+      </main>
+      <footer className="oc-controls">
+        <BetSelector />
+        <div className="oc-field">
+          <label htmlFor="oc-mines">{t('mines')}</label>
+          <select id="oc-mines" value={mines} disabled={busy} onChange={(e) => setMines(Number(e.target.value))}>
+            {Array.from({ length: 24 }, (_, k) => k + 1).map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        {open ? (
+          <button className="oc-action oc-action-cash" data-testid="action" disabled={round.cashOutAmount <= 0 || pending !== null} onClick={() => void cashOut()}>
+            {t('cashOutAmount', { amount: money(round.cashOutAmount) })}
+          </button>
+        ) : (
+          <button className="oc-action" data-testid="action" disabled={busy} onClick={() => void start()}>
+            {t('start')}
+          </button>
+        )}
+      </footer>
+    </>
+  );
+}
+
+function Gem() {
+  return (
+    <svg viewBox="0 0 40 40" aria-hidden="true">
+      <polygon points="20,4 34,14 20,36 6,14" fill="#34d399" stroke="#b9ffe2" strokeWidth="2" />
+      <polygon points="20,4 26,14 20,36 14,14" fill="#8af0c6" opacity="0.7" />
+    </svg>
+  );
+}
+
+function Mine() {
+  return (
+    <svg viewBox="0 0 40 40" aria-hidden="true">
+      <circle cx="20" cy="22" r="11" fill="#2a2f45" stroke="#f87171" strokeWidth="2" />
+      <path d="M20 11 L22 5 M27 14 L32 9" stroke="#f5b73b" strokeWidth="2.5" strokeLinecap="round" />
+      <circle cx="16" cy="18" r="3" fill="#fff" opacity="0.5" />
+    </svg>
+  );
+}

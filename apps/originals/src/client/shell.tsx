@@ -1,0 +1,187 @@
+/**
+ * The chrome every game shares: balance (or Demo play money with a refill), sound toggle, rules
+ * and fairness sheets, toasts, and the session-expired screen. The game screen below it gets
+ * everything through GameContext.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FairnessPublic, FairnessUsed, SessionResponse } from '../api/schemas.ts';
+import type { GameId } from '../engine/index.ts';
+import { ApiError, createApi } from './api.ts';
+import { wholeCoinLimits } from './bet.ts';
+import { money } from './format.ts';
+import { GameContext, type GameCtx } from './game-context.ts';
+import type { Lang, MsgKey } from './i18n.ts';
+import { translator } from './i18n.ts';
+import { openSession, urlWithoutToken } from './session.ts';
+import { play, setSoundEnabled } from './sound.ts';
+import { FairnessSheet } from './sheets/fairness-sheet.tsx';
+import { RulesSheet } from './sheets/rules-sheet.tsx';
+import { Sheet } from './ui/sheet.tsx';
+import { SlotGame } from './games/slot.tsx';
+import { CrashGame } from './games/crash.tsx';
+import { MinesGame } from './games/mines.tsx';
+import { DiceGame } from './games/dice.tsx';
+
+const GAME_NAME: Record<GameId, MsgKey> = { slot: 'slot', crash: 'crash', mines: 'minesGame', dice: 'dice' };
+
+type Toast = { id: number; text: string; kind: 'info' | 'error' | 'win' };
+
+export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lang; launchToken: string | null }) {
+  const t = useMemo(() => translator(lang), [lang]);
+  const api = useMemo(() => createApi(), []);
+  const [state, setState] = useState<'loading' | 'expired' | 'error' | 'ready'>('loading');
+  const [session, setSession] = useState<SessionResponse | null>(null);
+  const [balance, setBalance] = useState(0);
+  const [bet, setBet] = useState(100);
+  const [fairness, setFairness] = useState<FairnessPublic | null>(null);
+  const [sound, setSound] = useState(false);
+  const [sheet, setSheet] = useState<'rules' | 'fairness' | null>(null);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [busy, setBusy] = useState(false);
+  const toastId = useRef(0);
+
+  const toast = useCallback((text: string, kind: Toast['kind'] = 'info') => {
+    const id = ++toastId.current;
+    setToasts((ts) => [...ts.slice(-2), { id, text, kind }]);
+    window.setTimeout(() => setToasts((ts) => ts.filter((x) => x.id !== id)), 3_500);
+  }, []);
+
+  const fail = useCallback(
+    (e: unknown) => {
+      if (e instanceof ApiError) {
+        if (e.code === 'SESSION_EXPIRED' || e.code === 'INVALID_TOKEN') return setState('expired');
+        if (e.code === 'INSUFFICIENT_FUNDS') {
+          if (e.balance !== undefined) setBalance(e.balance);
+          return toast(t('insufficient', { balance: money(e.balance ?? balance) }), 'error');
+        }
+        if (e.code === 'NETWORK') return toast(t('network'), 'error');
+        return toast(t('error', { message: e.message }), 'error');
+      }
+      toast(t('error', { message: e instanceof Error ? e.message : String(e) }), 'error');
+    },
+    [t, toast, balance],
+  );
+
+  const load = useCallback(async () => {
+    setState('loading');
+    try {
+      const res = await openSession({ api, storage: window.sessionStorage, game, launchToken });
+      if (!res.ok) return setState('expired');
+      // The one-time token has been spent: keep it out of the address bar (and of reloads).
+      if (launchToken) window.history.replaceState(null, '', urlWithoutToken(window.location.href));
+      const s = res.session;
+      setSession(s);
+      setBalance(s.balance);
+      setFairness(s.fairness);
+      setBet(wholeCoinLimits(s.limits).min);
+      setState('ready');
+    } catch (e) {
+      setState('error');
+      fail(e);
+    }
+  }, [api, game, launchToken, fail]);
+
+  useEffect(() => {
+    void load();
+    // Only once per page: the launch token must not be exchanged twice.
+  }, []);
+
+  const roundPlayed = useCallback((used: FairnessUsed) => {
+    setFairness((f) => (f && f.serverSeedHash === used.serverSeedHash ? { ...f, nonce: Math.max(f.nonce, used.nonce + 1) } : f));
+  }, []);
+
+  const toggleSound = () => {
+    setSoundEnabled(!sound);
+    setSound(!sound);
+    if (!sound) play('click');
+  };
+
+  const refill = async () => {
+    try {
+      const r = await api.call<{ balance: number }>('/demo/refill', {});
+      setBalance(r.balance);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  if (state === 'expired') {
+    return (
+      <div className="oc-screen-msg" role="alert">
+        <div className="oc-screen-icon" aria-hidden="true">⏱</div>
+        <h1>{t('expiredTitle')}</h1>
+        <p>{t('expiredBody')}</p>
+      </div>
+    );
+  }
+  if (state !== 'ready' || !session || !fairness) {
+    return (
+      <div className="oc-app">
+        <div className="oc-bar oc-skeleton" />
+        <div className="oc-stage oc-skeleton" aria-busy="true">
+          {state === 'error' ? (
+            <button className="oc-btn" onClick={() => void load()}>
+              ↻
+            </button>
+          ) : (
+            <span className="oc-dim">{t('loading')}</span>
+          )}
+        </div>
+        <Toasts toasts={toasts} />
+      </div>
+    );
+  }
+
+  const ctx: GameCtx = { api, session, t, balance, setBalance, bet, setBet, fairness, roundPlayed, fail, toast, busy, setBusy };
+  const demo = session.mode === 'demo';
+  return (
+    <GameContext.Provider value={ctx}>
+      <div className={`oc-app oc-game-${game}`}>
+        <header className="oc-bar">
+          <span className="oc-title">{t(GAME_NAME[game])}</span>
+          <span className="oc-balance" data-testid="balance">
+            {demo && <span className="oc-demo">{t('demo')}</span>}
+            <strong>{money(balance)}</strong>
+            {demo && balance < session.limits.minBet && (
+              <button className="oc-link" onClick={() => void refill()}>
+                {t('refill')}
+              </button>
+            )}
+          </span>
+          <button className="oc-icon" aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={toggleSound}>
+            {sound ? '🔊' : '🔇'}
+          </button>
+          <button className="oc-icon" aria-label={t('rules')} onClick={() => setSheet('rules')}>
+            ?
+          </button>
+          <button className="oc-icon" aria-label={t('fairness')} onClick={() => setSheet('fairness')}>
+            ⛨
+          </button>
+        </header>
+        {game === 'slot' && <SlotGame />}
+        {game === 'crash' && <CrashGame />}
+        {game === 'mines' && <MinesGame />}
+        {game === 'dice' && <DiceGame />}
+        <Sheet open={sheet === 'rules'} title={t('rules')} onClose={() => setSheet(null)} closeLabel={t('close')}>
+          <RulesSheet game={game} t={t} />
+        </Sheet>
+        <Sheet open={sheet === 'fairness'} title={t('fairness')} onClose={() => setSheet(null)} closeLabel={t('close')}>
+          <FairnessSheet fairness={fairness} setFairness={setFairness} lang={lang} game={game} />
+        </Sheet>
+        <Toasts toasts={toasts} />
+      </div>
+    </GameContext.Provider>
+  );
+}
+
+function Toasts({ toasts }: { toasts: Toast[] }) {
+  return (
+    <div className="oc-toasts" aria-live="polite">
+      {toasts.map((x) => (
+        <div key={x.id} className={`oc-toast oc-toast-${x.kind}`} role={x.kind === 'error' ? 'alert' : 'status'}>
+          {x.text}
+        </div>
+      ))}
+    </div>
+  );
+}
