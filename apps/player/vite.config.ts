@@ -11,6 +11,9 @@ export default defineConfig({
       '/dev': { target: apiTarget, changeOrigin: true },
       // The sandbox payment provider's pay page lives on the API server.
       '/sandbox': { target: apiTarget, changeOrigin: true },
+      // The Originals games (iframe pages and their API) and provider callbacks are served by the API server too.
+      '/originals': { target: apiTarget, changeOrigin: true },
+      '/provider': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {
