@@ -1,0 +1,40 @@
+import { fireEvent, render, screen, waitFor, cleanup } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashServerSeed, verifyRoundSync } from '../../engine/hmac-node.ts';
+import { VerifyPage } from './verify-page.tsx';
+
+const serverSeed = 'a'.repeat(64);
+const search = (extra: Record<string, string>) => new URLSearchParams({ serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: 'lucky', nonce: '7', ...extra });
+
+afterEach(cleanup);
+
+describe('verify page', () => {
+  it('recomputes a dice round in the browser and confirms the seed matches its hash', async () => {
+    render(<VerifyPage lang="en-US" search={search({ game: 'dice', target: '50.00', direction: 'over', bet: '1' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const expected = verifyRoundSync('dice', { serverSeed, clientSeed: 'lucky', nonce: 7, params: { bet: 100, target: 5000, direction: 'over' } });
+    await waitFor(() => expect(screen.getByTestId('verify-roll').textContent).toBe((expected.outcome.roll / 100).toFixed(2)));
+    expect(screen.getByTestId('hash-check').textContent).toContain('matches');
+  });
+
+  it('says so when the seed does not match the hash, and recomputes mines and crash from the form', async () => {
+    render(<VerifyPage lang="en-US" search={search({ game: 'mines', mines: '5', picks: '12' })} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Server seed hash' }), { target: { value: 'b'.repeat(64) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('hash-check').textContent).toContain('NOT'));
+    const mines = verifyRoundSync('mines', { serverSeed, clientSeed: 'lucky', nonce: 7, params: { bet: 100, mines: 5, picks: [12] } });
+    expect(screen.getByTestId('verify-mines').textContent).toBe(mines.outcome.mines.join(', '));
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Game' }), { target: { value: 'crash' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const crash = verifyRoundSync('crash', { serverSeed, clientSeed: 'lucky', nonce: 7, params: { bet: 100, cashOutE2: 200 } });
+    await waitFor(() => expect(screen.getByTestId('verify-crash').textContent).toBe(`${(crash.outcome.crashPointE2 / 100).toFixed(2)}×`));
+  });
+
+  it('shows the engine\'s message for a bad seed instead of an outcome', async () => {
+    render(<VerifyPage lang="en-US" search={new URLSearchParams({ game: 'slot', serverSeed: 'nope', clientSeed: 'x', nonce: '0' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''));
+    expect(screen.queryByTestId('verify-result')).toBeNull();
+  });
+});
