@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:pglite',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/originals/src/server/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -28,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:pg',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/originals/src/server/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pg' },
           testTimeout: 30_000,
@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'originals',
           include: ['apps/originals/src/**/*.test.ts'],
+          // The game server's tests need a database: they run in the server projects.
+          exclude: ['apps/originals/src/server/**', '**/node_modules/**'],
           exclude: ['apps/originals/src/client/**'],
           environment: 'node',
           testTimeout: 60_000,

@@ -28,6 +28,7 @@ import { registerWalletRecordRoutes } from './modules/wallet-records/wallet-reco
 import { createGameCatalogue } from './modules/games/catalogue.service.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts';
+import { registerOriginals } from '@playhall/originals/server';
 
 export interface BuildAppOptions {
   database: Database;
@@ -84,6 +85,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
+  await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

@@ -19,6 +19,7 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(defaultDataDir),
   PLAYER_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/player/dist')),
+  ORIGINALS_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/originals/dist')),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -50,6 +51,8 @@ export interface Config {
   dataDir: string;
   playerDist: string;
   hasPlayerDist: boolean;
+  /** The built Originals game client (served under /originals/); its pages answer 503 when missing. */
+  originalsDist: string;
   redisUrl: string | undefined;
   corsOrigins: string[];
   logLevel: string;
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     playerDist: resolve(e.PLAYER_DIST),
     hasPlayerDist: existsSync(resolve(e.PLAYER_DIST, 'index.html')),
+    originalsDist: resolve(e.ORIGINALS_DIST),
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),

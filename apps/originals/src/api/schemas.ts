@@ -65,6 +65,10 @@ export const OriginalsApiError = z.enum([
   'TILE_TAKEN',
   /** Refill is for demo sessions whose balance is below the minimum bet. HTTP 409. */
   'REFILL_NOT_ALLOWED',
+  /** The game is switched off or in maintenance. HTTP 503. */
+  'GAME_UNAVAILABLE',
+  /** Unknown call. HTTP 404. */
+  'NOT_FOUND',
   /** Too many calls. HTTP 429. */
   'RATE_LIMITED',
   /** The wallet did not answer; nothing was bet. Retry later. HTTP 503. */

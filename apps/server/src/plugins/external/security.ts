@@ -51,6 +51,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimit.globalPerMin,
     timeWindow: 60_000,
     keyGenerator: (req) => req.ip,
+    // Provider wallet callbacks are authenticated by their HMAC signature and arrive from a few
+    // aggregator addresses (and, for the Originals, in-process through app.inject from 127.0.0.1):
+    // a per-IP limit would throttle every player's bets at once. Unsigned calls cost one HMAC.
+    allowList: (req) => req.url.startsWith('/provider/v1/'),
     ...(redis ? { redis, nameSpace: 'playhall-rl:' } : {}),
     // A Redis outage must not take the API down with it.
     skipOnError: true,
