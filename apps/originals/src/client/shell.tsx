@@ -149,13 +149,19 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
             )}
           </span>
           <button className="oc-icon" aria-pressed={sound} aria-label={sound ? t('soundOn') : t('soundOff')} onClick={toggleSound}>
-            {sound ? '🔊' : '🔇'}
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+              {sound ? <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" /> : <path d="M16 9l6 6M22 9l-6 6" />}
+            </svg>
           </button>
           <button className="oc-icon" aria-label={t('rules')} onClick={() => setSheet('rules')}>
             ?
           </button>
           <button className="oc-icon" aria-label={t('fairness')} onClick={() => setSheet('fairness')}>
-            ⛨
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z" />
+              <path d="M8.5 12l2.5 2.5 4.5-5" />
+            </svg>
           </button>
         </header>
         {game === 'slot' && <SlotGame />}

@@ -6,7 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CrashRound, CrashRoundResponse, CrashStartResponse } from '../../api/schemas.ts';
-import { crashMultiplierAtMs } from '../../engine/index.ts';
+import { crashMultiplierAtMs, rules } from '../../engine/index.ts';
+
+const crashRules = rules.crash;
 import { canAfford } from '../bet.ts';
 import { clockOffset, elapsedMs, parseAutoCashout, readoutE2 } from '../crash-sync.ts';
 import { money, multiplier } from '../format.ts';
@@ -42,7 +44,8 @@ function pathFor(ms: number): { d: string; x: number; y: number } {
   for (let i = 0; i <= n; i++) {
     const tm = (ms * i) / n;
     x = (tm / viewMs) * W;
-    y = H - (Math.log(crashMultiplierAtMs(tm) / 100) / logMax) * (H - 20);
+    // The drawn curve uses the unrounded e^(λt) (the readout floors to hundredths; the line must not step).
+    y = H - ((crashRules.growthPerMs * tm) / logMax) * (H - 20);
     d += `${i ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`;
   }
   return { d, x, y };
