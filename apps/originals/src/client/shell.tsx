@@ -31,7 +31,13 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
   const api = useMemo(() => createApi(), []);
   const [state, setState] = useState<'loading' | 'expired' | 'error' | 'ready'>('loading');
   const [session, setSession] = useState<SessionResponse | null>(null);
-  const [balance, setBalance] = useState(0);
+  const [balance, setLocalBalance] = useState(0);
+  // The lobby around the iframe shows the coin balance: tell it when a real balance moved
+  // (its listener checks that the message comes from this frame).
+  const setBalance = useCallback((b: number) => {
+    setLocalBalance(b);
+    if (window.parent !== window) window.parent.postMessage({ type: 'playhall:balance' }, window.location.origin);
+  }, []);
   const [bet, setBet] = useState(100);
   const [fairness, setFairness] = useState<FairnessPublic | null>(null);
   const [sound, setSound] = useState(false);
