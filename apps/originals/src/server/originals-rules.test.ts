@@ -198,6 +198,25 @@ describeDb('originals: demo, fairness, refusals, restarts', () => {
   });
 });
 
+describeDb('originals: rate limits', () => {
+  it('never throttles signed provider calls (the Originals\' in-process bets included); the game API keeps the per-IP limit with its own error', async () => {
+    const t = await createTestApp({ rateLimit: { globalPerMin: 5, authPerMin: 100_000, smsPerMin: 100_000, accountPerMin: 100_000 } });
+    try {
+      const g = await openGame(t, null, 'dice');
+      // The Originals' own wallet calls and an aggregator's signed calls: far over 5 a minute.
+      const wallet = createInjectWalletClient(t.app, { platformCode: ORIGINALS_PLATFORM_CODE, secret: t.config.originalsProviderSecret, now: () => t.clock.now().getTime() });
+      for (let i = 0; i < 12; i++) expect((await wallet.call('balance', { sessionToken: 'x'.repeat(43) })).ok).toBe(false);
+      const answers = [];
+      for (let i = 0; i < 8; i++) answers.push((await api(t, 'balance', {}, g.token)).status);
+      expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
+      const limited = await api(t, 'balance', {}, g.token);
+      expect(limited).toMatchObject({ status: 429, body: { error: 'RATE_LIMITED' } });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('originals: client pages', () => {
   it('serves the built client under /originals/ (SPA pages, assets, framable by our own pages only), and a clear 503 without a build', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'originals-dist-'));
