@@ -48,9 +48,9 @@ export default defineConfig({
         test: {
           name: 'originals',
           include: ['apps/originals/src/**/*.test.ts'],
-          // The game server's tests need a database: they run in the server projects.
-          exclude: ['apps/originals/src/server/**', '**/node_modules/**'],
-          exclude: ['apps/originals/src/client/**'],
+          // The client's tests run in originals-client (jsdom); the game server's need a
+          // database and run in the server projects.
+          exclude: ['apps/originals/src/client/**', 'apps/originals/src/server/**'],
           environment: 'node',
           testTimeout: 60_000,
         },
