@@ -1,15 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
-import { crashMultiplierAtMs, diceMultiplierE4, playRound, SLOT_LINES } from '../engine/index.ts';
+import { crashMultiplierAtMs, diceMultiplierE4, playRound, rules, SLOT_LINES } from '../engine/index.ts';
 import type { SlotSpinResponse } from '../api/schemas.ts';
 import { betFromInput, canAfford, clampBet, doubleBet, halveBet, wholeCoinLimits } from './bet.ts';
 import { clockOffset, elapsedMs, parseAutoCashout, readoutE2 } from './crash-sync.ts';
 import { clampTarget, flipTarget, quote, targetForMultiplier } from './dice-math.ts';
 import { dictionaries, pickLang, translator } from './i18n.ts';
+import { money, multiplier } from './format.ts';
 import { countUp, highlight, spinSteps, winTier } from './slot-present.ts';
 import { ApiError, createApi } from './api.ts';
 import { openSession, storageKey, urlWithoutToken } from './session.ts';
 
 const limits = { minBet: 50, maxBet: 100_000 };
+
+describe('amounts and multipliers as text', () => {
+  it('cuts a multiplier to its digits, never rounding it above what is paid', () => {
+    // Mines with 3 mines, first gem (1.0965×): the cash-out on a bet of 1 is 1.09, and so is the label.
+    const firstGem = rules.mines.multipliersE4[2]![0]!;
+    expect(multiplier(firstGem, 10_000)).toBe('1.09×');
+    expect(money(Math.floor((100 * firstGem) / 10_000))).toBe('1.09');
+    expect(multiplier(19_300, 10_000, 4)).toBe('1.9300×');
+    expect(multiplier(12_345, 10_000, 4)).toBe('1.2345×');
+    expect(multiplier(212, 100)).toBe('2.12×');
+    expect(multiplier(100, 100)).toBe('1.00×');
+  });
+});
 
 describe('bet selector rules', () => {
   it('keeps bets to whole coins inside the session limits', () => {

@@ -80,6 +80,7 @@ export function MinesGame() {
   const picked = new Set(round?.picks ?? []);
   const lastPick = round?.picks[round.picks.length - 1];
   const ended = round !== null && round.status !== 'open';
+  // Once a round has ended, "Next" is what the first gem of a new round pays.
   const firstMultiplier = rules.mines.multipliersE4[mines - 1]?.[0] ?? 0;
 
   return (
@@ -90,7 +91,7 @@ export function MinesGame() {
             {t('gems')}: <b>{round?.safePicks ?? 0}</b>
           </span>
           <span data-testid="mines-next">
-            {t('next', { m: multiplier(round ? (round.nextMultiplierE4 ?? round.multiplierE4) : firstMultiplier, 10_000) })}
+            {t('next', { m: multiplier(open ? (round.nextMultiplierE4 ?? round.multiplierE4) : firstMultiplier, 10_000) })}
           </span>
           {round && round.multiplierE4 > 0 && <span className="oc-gold">{multiplier(round.multiplierE4, 10_000)}</span>}
         </div>
