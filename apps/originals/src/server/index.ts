@@ -24,8 +24,12 @@ const SWEEP_MS = 5_000;
 export interface OriginalsDeps {
   /** The host's drizzle database (tables from migration 20261121_0500_originals.sql). */
   db: OriginalsDb;
-  /** Unix ms source; the wallet checks signed timestamps against the same clock. */
-  clock: { now(): Date };
+  /**
+   * Unix ms source; the wallet checks signed timestamps against the same clock. A clock that
+   * does not tick (tests move it by hand) gets no crash timers and no periodic sweep: calls and
+   * `service.sweep()` settle what is due.
+   */
+  clock: { now(): Date; readonly ticks?: boolean };
   /** HMAC secret of the `originals` platform at the wallet. */
   secret: string;
   /** The built client (apps/originals/dist). */
@@ -33,7 +37,7 @@ export interface OriginalsDeps {
   /** Defaults to the in-process client through `app.inject` (the main server's own wallet routes). */
   wallet?: WalletClient;
   validateResponses?: boolean;
-  /** Off in tests that drive the sweeper by hand. */
+  /** Every 5 s with a ticking clock, off otherwise; null turns it off (tests drive `service.sweep()`). */
   sweepEveryMs?: number | null;
   retryDelaysMs?: number[];
 }
@@ -48,7 +52,8 @@ export interface OriginalsHandle {
 export async function registerOriginals(app: FastifyInstance, deps: OriginalsDeps): Promise<OriginalsHandle> {
   const now = () => deps.clock.now().getTime();
   const wallet = deps.wallet ?? createInjectWalletClient(app, { platformCode: ORIGINALS_PLATFORM_CODE, secret: deps.secret, now });
-  const service = createOriginalsService({ db: deps.db, wallet, now, log: app.log, ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}) });
+  const ticks = deps.clock.ticks !== false;
+  const service = createOriginalsService({ db: deps.db, wallet, now, log: app.log, crashTimers: ticks, ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}) });
 
   await app.register(
     async (scope) => {
@@ -72,7 +77,7 @@ export async function registerOriginals(app: FastifyInstance, deps: OriginalsDep
         .catch((err: unknown) => app.log.error({ err }, 'originals: start-up sweep failed'))
         .finally(markStarted);
     });
-    const every = deps.sweepEveryMs === undefined ? SWEEP_MS : deps.sweepEveryMs;
+    const every = deps.sweepEveryMs === undefined ? (ticks ? SWEEP_MS : null) : deps.sweepEveryMs;
     if (every) {
       interval = setInterval(() => void service.sweep().catch((err: unknown) => app.log.error({ err }, 'originals: sweep failed')), every);
       interval.unref();

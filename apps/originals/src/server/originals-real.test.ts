@@ -180,10 +180,22 @@ describeDb('originals: real play through the seamless wallet', () => {
       model += m.win;
       expect(out.body.balance).toBe(model);
       await expectSettled(manual.body.roundId, 1_000, m.win);
+      // A cash-out sent again (its answer lost) answers the round as it ended and pays nothing more.
       const again = await api(t, 'crash/cashout', { roundId: manual.body.roundId }, g.token);
-      expect(again).toMatchObject({ status: 409, body: { error: 'ROUND_CLOSED' } });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body).toMatchObject({ round: { status: m.status, win: m.win, cashOutE2: m.cashOutE2 }, balance: model });
     }
     expect([sawAutoWin, sawManualWin, sawCrash]).toEqual([true, true, true]);
+
+    // A cash-out that reaches the server after the round crashed (settled by another call) answers the crash.
+    const late = await api(t, 'crash/start', { bet: 1_000 }, g.token);
+    model -= 1_000;
+    t.clock.advance(crashMsForMultiplier(1_000_000) + 1_000);
+    expect((await api(t, 'crash/state', { roundId: late.body.roundId }, g.token)).body.round.status).toBe('crashed');
+    const tooLate = await api(t, 'crash/cashout', { roundId: late.body.roundId }, g.token);
+    expect(tooLate.status, JSON.stringify(tooLate.body)).toBe(200);
+    expect(tooLate.body).toMatchObject({ round: { status: 'crashed', win: 0, cashOutE2: null }, balance: model });
+    await expectSettled(late.body.roundId, 1_000, 0);
     expect(await coinOf(t, p)).toBe(model);
   });
 });

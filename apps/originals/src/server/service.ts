@@ -61,6 +61,8 @@ export interface OriginalsServiceDeps {
   log: Logger;
   /** Pauses between wallet retries (tests shorten them). */
   retryDelaysMs?: number[];
+  /** A timer at each crash round's end; off when `now` does not follow the wall clock. Default on. */
+  crashTimers?: boolean;
 }
 
 const GAMES = ['slot', 'crash', 'mines', 'dice'] as const;
@@ -363,10 +365,9 @@ export function createOriginalsService(deps: OriginalsServiceDeps) {
         if (manual) throw new ApiError('ROUND_NOT_FOUND', 'This round was not found.');
         return false;
       }
-      if (r.status !== 'open') {
-        if (manual) throw new ApiError('ROUND_CLOSED', 'This round is already over.');
-        return false;
-      }
+      // Over already (crashed, auto cash-out, or a cash-out whose answer was lost): the cash-out
+      // answers the round as it ended rather than an error, whichever call reached it first.
+      if (r.status !== 'open') return false;
       const st = r.state as unknown as CrashState;
       const at = now();
       const elapsed = at.getTime() - st.startedAt;
@@ -408,7 +409,7 @@ export function createOriginalsService(deps: OriginalsServiceDeps) {
 
   /** A timer at a crash round's end (auto cash-out or crash); the sweeper and lazy settling back it up. */
   function scheduleCrash(roundId: string, endsAt: Date): void {
-    if (closed || timers.has(roundId)) return;
+    if (closed || deps.crashTimers === false || timers.has(roundId)) return;
     const t = setTimeout(
       () => {
         timers.delete(roundId);
