@@ -9,13 +9,17 @@ export type Executor = Db | Tx;
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-function sqlState(err: unknown): string | undefined {
+/** The SQLSTATE of a driver error (either driver nests it under `cause`). */
+export function sqlState(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }
+
+/** A serialization failure or deadlock (40001, 40P01): the whole transaction may simply run again. */
+export const isRetryable = (err: unknown): boolean => RETRYABLE.has(sqlState(err) ?? '');
 
 /**
  * Runs fn in one transaction, retrying serialization failures and deadlocks (40001, 40P01)
@@ -27,8 +31,7 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 5
     try {
       return await db.transaction(fn);
     } catch (err) {
-      const state = sqlState(err);
-      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw err;
+      if (!isRetryable(err) || attempt >= attempts) throw err;
       const delay = 10 * 2 ** attempt + Math.random() * 20;
       await new Promise((r) => setTimeout(r, delay));
     }

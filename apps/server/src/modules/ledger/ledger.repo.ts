@@ -36,7 +36,7 @@ export interface PostOutcome {
   code: OutcomeCode;
   /** The transfer's id (the earlier transfer's for a replay or a conflict); meaningless for a refusal. */
   transferId: string | null;
-  /** Balance after, per entry of the transfer in its order; null where nothing was applied. */
+  /** Balance after, per entry of the transfer in its order; null where nothing was applied (and for house entries of a replay). */
   after: (string | null)[];
 }
 
@@ -173,15 +173,12 @@ export async function lockWallet(x: Executor, userId: number): Promise<void> {
 
 /** Lowers turnover, not below 0; at 0 the locked bonus is released. Returns the counters after. */
 export async function settleTurnover(x: Executor, userId: number, amount: bigint): Promise<{ bet: string; bonusLocked: string } | null> {
-  const [row] = await rows<{ bet: string; bonusLocked: string }>(
+  // player_settle_turnover (migration 0420) is shared with the game wallet's one-statement calls.
+  const [row] = await rows<{ bet: string | null; bonusLocked: string | null }>(
     x,
-    sql`update player_wallet
-           set bet = greatest(bet - ${amount.toString()}::bigint, 0),
-               bonus_locked = case when bet - ${amount.toString()}::bigint <= 0 then 0 else bonus_locked end
-         where user_id = ${userId}
-     returning bet::text as "bet", bonus_locked::text as "bonusLocked"`,
+    sql`select bet::text as "bet", bonus_locked::text as "bonusLocked" from player_settle_turnover(${userId}, ${amount.toString()}::bigint)`,
   );
-  return row ?? null;
+  return row && row.bet !== null ? { bet: row.bet, bonusLocked: row.bonusLocked ?? '0' } : null;
 }
 
 export async function addRecharge(x: Executor, userId: number, amount: bigint): Promise<void> {

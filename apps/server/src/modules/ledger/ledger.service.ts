@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { AppError, ErrorCode, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import type { Executor, Tx } from '../../db/tx.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { sqlState, type Executor, type Tx } from '../../db/tx.ts';
 import { toMoney } from '../../lib/money.ts';
 import * as repo from './ledger.repo.ts';
-import { TransferBatcher, sqlState } from './transfer-batcher.ts';
 import type {
   AccountRef,
   Asset,
@@ -23,7 +23,7 @@ export * from './ledger.types.ts';
 export const HOUSE_SHARDS = 16;
 /** Concurrent ledger calls per database (each batches whatever queued meanwhile), and their size. */
 export const TRANSFER_LANES = Number(process.env.LEDGER_LANES ?? 2);
-/** Queued transfers that justify a second call while one is in flight (see BatcherOptions.spill). */
+/** Queued transfers that justify a second call while one is in flight (see GroupCommitOptions.spill). */
 export const TRANSFER_SPILL = Number(process.env.LEDGER_SPILL ?? 8);
 export const MAX_BATCH = 100;
 const MAX_KEY = 200;
@@ -103,7 +103,7 @@ function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferRes
   return { transferId: Number(out.transferId), replayed: out.code === repo.Outcome.replayed, balances };
 }
 
-const batchers = new WeakMap<Db, TransferBatcher>();
+const batchers = new WeakMap<Db, GroupCommit<repo.PostTransfer, repo.PostOutcome>>();
 
 /**
  * Applies a transfer inside the caller's open transaction, so a flow can compose several
@@ -127,14 +127,21 @@ export async function transferIn(x: Executor, input: TransferInput): Promise<Tra
 /**
  * Applies a transfer in its own transaction, one round trip, retrying deadlocks and
  * serialization failures. Concurrent calls share a round trip and a commit (group commit, see
- * TransferBatcher); each still resolves only after its transfer is committed. Same errors as
+ * GroupCommit; a key at most once per call); each still resolves only after its transfer is committed. Same errors as
  * transferIn.
  */
 export async function transfer(db: Db, input: TransferInput): Promise<TransferResult> {
   const transfer = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new TransferBatcher(db, { lanes: TRANSFER_LANES, spill: TRANSFER_SPILL, maxBatch: MAX_BATCH, shards: HOUSE_SHARDS, attempts: 5 });
+    batcher = new GroupCommit({
+      lanes: TRANSFER_LANES,
+      spill: TRANSFER_SPILL,
+      maxBatch: MAX_BATCH,
+      attempts: 5,
+      keyOf: (t) => t.key,
+      send: (transfers) => repo.postBatch(db, transfers, HOUSE_SHARDS),
+    });
     batchers.set(db, batcher);
   }
   try {
