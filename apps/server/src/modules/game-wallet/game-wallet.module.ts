@@ -9,6 +9,7 @@ import { createGameSessionsService, type GameSessionsService } from './game-sess
 import { createPlatformDirectory } from './provider-platforms.ts';
 import { registerProviderWalletRoutes } from './provider-wallet.routes.ts';
 import { createProviderWalletService } from './provider-wallet.service.ts';
+import { createRoundSweeper, ROUND_SWEEP_EVERY_MS } from './round-sweeper.ts';
 
 export interface GameWalletDeps {
   db: Db;
@@ -18,8 +19,9 @@ export interface GameWalletDeps {
 
 /**
  * Wires the seamless wallet: game sessions and launch tokens, the provider protocol under
- * /provider/v1/wallet and the bet record calls. Answers the sessions service, which the games
- * module (startGame, online, exitGame) uses.
+ * /provider/v1/wallet, the bet record calls, and the sweep that ends rounds providers left open
+ * (at start-up, then every 10 minutes). Answers the sessions service, which the games module
+ * (startGame, online, exitGame) uses.
  */
 export async function registerGameWallet(app: FastifyInstance, registry: EndpointRegistry, deps: GameWalletDeps): Promise<GameSessionsService> {
   const { db, clock, config } = deps;
@@ -28,5 +30,19 @@ export async function registerGameWallet(app: FastifyInstance, registry: Endpoin
   const platforms = createPlatformDirectory({ db, originalsSecret: config.originalsProviderSecret });
   await registerProviderWalletRoutes(app, { wallet, platforms, clock, validateResponses: config.nodeEnv === 'test' });
   registerBetRecordRoutes(registry, createBetRecordsService({ db, clock, sessions }));
+
+  const sweeper = createRoundSweeper({ db, clock });
+  const sweep = () =>
+    void sweeper
+      .sweep()
+      .then((n) => n > 0 && app.log.info({ rounds: n }, 'ended game rounds left idle by their provider'))
+      .catch((err: unknown) => app.log.error({ err }, 'game round sweep failed'));
+  let interval: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    setImmediate(sweep);
+    interval = setInterval(sweep, ROUND_SWEEP_EVERY_MS);
+    interval.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(interval));
   return sessions;
 }

@@ -9,192 +9,37 @@ async function rows<T extends object>(x: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-export interface RoundRow {
-  id: number;
-  gameId: number;
-  typeId: number | null;
-  betTotal: bigint;
-  winTotal: bigint;
-  betCount: number;
-  rolledBackCount: number;
-  status: 'open' | 'settled' | 'rolledBack';
-}
-
-export interface TransactionRow {
-  transactionId: string;
-  kind: 'bet' | 'win' | 'rollback';
-  userId: number;
-  roundId: number;
-  providerRoundId: string;
-  amount: bigint;
-  refTransactionId: string | null;
+/** One money call as game_wallet_call (migration 0420) takes it. */
+export interface MoneyCall {
+  action: 'bet' | 'win' | 'rollback' | 'endRound';
+  platform: number;
+  platformCode: string;
+  tokenHash: string;
+  round: string;
+  /** The call's transaction id (none for endRound). */
+  tx: string | null;
+  /** A win's bet, a rollback's target. */
+  ref: string | null;
+  gameCode: string | null;
+  amount: string | null;
   endsRound: boolean;
-  status: 'applied' | 'rolledBack' | 'tombstone' | 'noop';
+  now: string;
+  idleMs: number;
 }
 
-export interface PreparedSession {
-  id: number;
-  userId: number | null;
-  playerRef: string;
-  gameId: number;
-  platformId: number;
-  mode: 'real' | 'demo';
-  lastSeenAt: Date;
-  closedAt: Date | null;
-  gameCode: string;
-  typeId: number;
-  playable: boolean;
-}
-
-export interface Prepared {
-  /** Null: no such session token at this platform. */
-  session: PreparedSession | null;
-  /** The player's round (locked), null when it does not exist and was not to be opened; always null for demo sessions. */
-  round: RoundRow | null;
-  /** The call's transaction id, when seen before. */
-  prior: TransactionRow | null;
-  /** A rollback that names the call's transaction id. */
-  rolledBackBy: string | null;
-  /** The transaction the call refers to (a win's bet, a rollback's target). */
-  ref: TransactionRow | null;
-}
-
-type Json = Record<string, unknown>;
-const asTx = (j: Json | null): TransactionRow | null =>
-  j === null
-    ? null
-    : {
-        transactionId: String(j.transactionId),
-        kind: j.kind as TransactionRow['kind'],
-        userId: Number(j.userId),
-        roundId: Number(j.roundId),
-        providerRoundId: String(j.providerRoundId),
-        amount: BigInt(j.amount as string),
-        refTransactionId: (j.refTransactionId as string | null) ?? null,
-        endsRound: j.endsRound === true,
-        status: j.status as TransactionRow['status'],
-      };
+/** game_wallet_calls' answer for one call. */
+export type CallOutcome = { balance: string; error?: undefined } | { error: string; message: string; balance?: string };
 
 /**
- * One round trip at the start of a money call (game_wallet_prepare, migration 0410): the session,
- * the player's round (opened when `open`, locked for the rest of the transaction, so calls about
- * one round apply one at a time), the call's transaction id if seen before, a rollback naming it,
- * and the referred transaction.
+ * A batch of money calls as one statement (game_wallet_calls), posting to one shard of the
+ * provider's house book: decided and applied in order, one
+ * outcome per call (applied, replayed or refused). One round trip, one commit. Throws when a call
+ * lost a race on an id (23505, P4002) or failed otherwise: nothing of the batch was applied.
  */
-export async function prepare(
-  x: Executor,
-  v: { platformId: number; tokenHash: string; roundId: string | null; transactionId: string | null; refTransactionId: string | null; open: boolean; now: Date },
-): Promise<Prepared> {
-  const [row] = await rows<{ out: Json | string }>(
-    x,
-    sql`select game_wallet_prepare(${v.platformId}, ${v.tokenHash}, ${v.roundId}, ${v.transactionId}, ${v.refTransactionId}, ${v.open}, ${v.now}) as out`,
-  );
-  const out = (typeof row?.out === 'string' ? JSON.parse(row.out) : row?.out) as Json;
-  const s = out.session as Json | null;
-  const r = (out.round ?? null) as Json | null;
-  return {
-    session:
-      s === null
-        ? null
-        : {
-            id: Number(s.id),
-            userId: s.userId === null ? null : Number(s.userId),
-            playerRef: String(s.playerRef),
-            gameId: Number(s.gameId),
-            platformId: Number(s.platformId),
-            mode: s.mode as 'real' | 'demo',
-            lastSeenAt: new Date(s.lastSeenAt as string),
-            closedAt: s.closedAt === null ? null : new Date(s.closedAt as string),
-            gameCode: String(s.gameCode),
-            typeId: Number(s.typeId),
-            playable: s.playable === true,
-          },
-    round:
-      r === null
-        ? null
-        : {
-            id: Number(r.id),
-            gameId: Number(r.gameId),
-            typeId: r.typeId === null ? null : Number(r.typeId),
-            betTotal: BigInt(r.betTotal as string),
-            winTotal: BigInt(r.winTotal as string),
-            betCount: Number(r.betCount),
-            rolledBackCount: Number(r.rolledBackCount),
-            status: r.status as RoundRow['status'],
-          },
-    prior: asTx((out.prior ?? null) as Json | null),
-    rolledBackBy: (out.rolledBackBy as string | null) ?? null,
-    ref: asTx((out.ref ?? null) as Json | null),
-  };
-}
-
-export interface NewTransaction {
-  platformId: number;
-  transactionId: string;
-  kind: TransactionRow['kind'];
-  userId: number;
-  roundId: number;
-  amount: bigint;
-  refTransactionId: string | null;
-  endsRound: boolean;
-  status: TransactionRow['status'];
-  ledgerTransferId: number | null;
-}
-
-/** A domain event for the outbox (same table and shape as events/domain-events.repo.ts writes). */
-export interface OutboxEvent {
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-/**
- * Everything a money call writes after the ledger, in one statement: the provider transaction,
- * the round's totals (and its close), a rolled-back bet's new status, the outbox events and the
- * session's last activity. The outbox rows are the same as insertDomainEvent writes; they are
- * written here so the call stays one round trip.
- */
-export async function record(
-  x: Executor,
-  v: {
-    tx: NewTransaction | null;
-    roundId: number;
-    add?: { bet?: bigint; win?: bigint; bets?: number; rolledBack?: number };
-    close?: 'settled' | 'rolledBack';
-    rolledBackTransactionId?: string;
-    events: OutboxEvent[];
-    touchSessionId?: number;
-    now: Date;
-  },
-): Promise<void> {
-  const t = v.tx;
-  const add = v.add ?? {};
-  const txPart = t
-    ? sql`, t as (insert into game_transaction (platform_id, transaction_id, kind, user_id, round_id, amount, ref_transaction_id, ends_round, status, ledger_transfer_id, created_at)
-                 values (${t.platformId}, ${t.transactionId}, ${t.kind}, ${t.userId}, ${t.roundId}, ${t.amount.toString()}::bigint, ${t.refTransactionId},
-                         ${t.endsRound}, ${t.status}, ${t.ledgerTransferId}, ${v.now}))`
-    : sql``;
-  const rolledBackPart = v.rolledBackTransactionId && t
-    ? sql`, b as (update game_transaction set status = 'rolledBack' where platform_id = ${t.platformId} and transaction_id = ${v.rolledBackTransactionId})`
-    : sql``;
-  const eventsPart = v.events.length
-    ? sql`, e as (insert into domain_event (type, payload, created_at)
-                 select x.type, x.payload, ${v.now}::timestamptz from json_to_recordset(${JSON.stringify(v.events)}::json) as x(type text, payload jsonb))`
-    : sql``;
-  const touchPart = v.touchSessionId !== undefined
-    ? sql`, s as (update game_session set last_seen_at = ${v.now} where id = ${v.touchSessionId} and closed_at is null)`
-    : sql``;
-  await x.execute(sql`with r as (
-      update game_round
-         set bet_total = bet_total + ${(add.bet ?? 0n).toString()}::bigint,
-             win_total = win_total + ${(add.win ?? 0n).toString()}::bigint,
-             bet_count = bet_count + ${add.bets ?? 0},
-             rolled_back_count = rolled_back_count + ${add.rolledBack ?? 0},
-             status = coalesce(${v.close ?? null}::text, status),
-             ended_at = case when ${v.close ?? null}::text is null then ended_at else ${v.now}::timestamptz end,
-             updated_at = ${v.now}
-       where id = ${v.roundId})
-    ${txPart} ${rolledBackPart} ${eventsPart} ${touchPart}
-    select 1`);
+export async function calls(x: Executor, batch: MoneyCall[], houseShard: number): Promise<CallOutcome[]> {
+  const json = JSON.stringify(batch.map((c) => ({ ...c, shard: houseShard })));
+  const [row] = await rows<{ out: CallOutcome[] | string }>(x, sql`select game_wallet_calls(${json}::json) as out`);
+  return (typeof row?.out === 'string' ? JSON.parse(row.out) : row?.out) as CallOutcome[];
 }
 
 export interface PlatformRow {
@@ -216,4 +61,10 @@ export async function platformByCode(x: Executor, code: string): Promise<Platfor
          where p.code = ${code}`,
   );
   return row ? { id: row.id, code: row.code, name: row.name, walletMode: row.wallet_mode, enabled: row.enabled, secret: row.secret } : null;
+}
+
+/** Ends up to `limit` open rounds started and untouched before `before` (game_wallet_settle_idle); answers how many. */
+export async function settleIdleRounds(x: Executor, before: Date, now: Date, limit: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(x, sql`select game_wallet_settle_idle(${before}, ${now}, ${limit}) as n`);
+  return Number(row?.n ?? 0);
 }

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
-import { MINUTE } from '../../lib/clock.ts';
+import { DAY, MINUTE } from '../../lib/clock.ts';
 import { withTx } from '../../db/tx.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { addTurnover, getBalances, houseBalance } from '../ledger/ledger.service.ts';
 import { newUserId } from '../ledger/ledger-test-helpers.ts';
+import { createRoundSweeper } from './round-sweeper.ts';
 import { coinOf, ensureCatalogue, fund, providerCall, providerClient, tokenOf, type TestCatalogue } from './game-wallet-test-kit.ts';
 
 const SECRET = 'test-aggregator-secret-0123456789';
@@ -277,7 +278,50 @@ describeDb('seamless wallet protocol', () => {
         rows: { type: string; payload: Record<string, unknown> }[];
       };
       expect(events.rows.map((e) => e.type)).toEqual(['game.bet_placed', 'game.bet_placed', 'game.bet_placed', 'game.round_settled']);
-      expect(events.rows[3]!.payload).toMatchObject({ userId: p.userId, platform: 'test-agg', gameId: cat.games[0]!.id, typeId: cat.games[0]!.typeId, roundId: r, bet: 5_000, win: 7_000, status: 'settled' });
+      expect(events.rows[3]!.payload).toMatchObject({ userId: p.userId, platform: 'test-agg', gameId: cat.games[0]!.id, typeId: cat.games[0]!.typeId, roundId: r, bet: 5_000, win: 7_000, status: 'settled', endedBy: 'provider' });
+    });
+
+    it('a round no call touches for a day is ended by the sweep: its bets count as wagered once, a late win still pays, a late rollback is refused', async () => {
+      const db = t.database.db;
+      const sweeper = createRoundSweeper({ db, clock: t.clock });
+      const p = await player(500);
+      await withTx(db, (x) => addTurnover(x, p.userId, 10_000, 1));
+      const [idle, rolled, busy] = [round(), round(), round()];
+      const idleBet = tx();
+      const rolledBet = tx();
+      const bet = (token: string, roundId: string, transactionId: string, amount: number) =>
+        agg.call('bet', { sessionToken: token, transactionId, roundId, gameCode: 'test-slot', amount });
+      expect((await bet(p.token, idle, idleBet, 2_000)).body.status).toBe('OK');
+      expect((await bet(p.token, rolled, rolledBet, 1_000)).body.status).toBe('OK');
+      expect((await agg.call('rollback', { sessionToken: p.token, transactionId: tx(), roundId: rolled, rollbackTransactionId: rolledBet })).body.status).toBe('OK');
+      t.clock.advance(DAY - MINUTE);
+      expect((await bet(await agg.session(p.userId), busy, tx(), 1_000)).body.status).toBe('OK');
+      t.clock.advance(2 * MINUTE);
+
+      // Earlier tests' players left rounds open too: they are a day old now as well.
+      expect(await sweeper.sweep()).toBeGreaterThanOrEqual(2);
+      const status = async (r: string) =>
+        ((await db.execute(sql`select status from game_round where provider_round_id = ${r} and user_id = ${p.userId}`)) as unknown as { rows: { status: string }[] }).rows[0]?.status;
+      expect([await status(idle), await status(rolled), await status(busy)]).toEqual(['settled', 'rolledBack', 'open']);
+      // The idle round's 2,000 counted as wagered; the rolled-back bet did not.
+      expect((await getBalances(db, p.userId)).bet).toBe(8_000);
+      const events = (await db.execute(
+        sql`select payload from domain_event where type = 'game.round_settled' and payload->>'userId' = ${String(p.userId)} order by id`,
+      )) as unknown as { rows: { payload: Record<string, unknown> }[] };
+      expect(events.rows.map((e) => e.payload)).toEqual([
+        expect.objectContaining({ roundId: idle, status: 'settled', bet: 2_000, win: 0, endedBy: 'idle' }),
+        expect.objectContaining({ roundId: rolled, status: 'rolledBack', bet: 0, win: 0, endedBy: 'idle' }),
+      ]);
+      // Once only: a second sweep finds nothing, the turnover stays.
+      expect(await sweeper.sweep()).toBe(0);
+      expect((await getBalances(db, p.userId)).bet).toBe(8_000);
+
+      const late = await agg.call('win', { sessionToken: p.token, transactionId: tx(), roundId: idle, amount: 3_000 });
+      expect(late.body).toMatchObject({ status: 'OK', balance: 50_000 - 2_000 - 1_000 + 3_000 });
+      const undo = await agg.call('rollback', { sessionToken: p.token, transactionId: tx(), roundId: idle, rollbackTransactionId: idleBet });
+      expect(undo.body).toMatchObject({ status: 'ERROR', error: 'ROUND_CLOSED' });
+      expect(await coinOf(db, p.userId)).toBe(50_000);
+      expect((await getBalances(db, p.userId)).bet).toBe(8_000);
     });
 
     it('a bet for another game than the session\'s is refused', async () => {
