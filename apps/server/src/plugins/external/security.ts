@@ -46,6 +46,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) {
+    // Said once when the store goes away and once when it is back, not at every reconnect attempt.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) app.log.warn({ err: err.message }, 'rate-limit store (Redis) unreachable: rate limits are skipped until it is back');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('rate-limit store (Redis) is back');
+      down = false;
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.globalPerMin,

@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
+
+// The Redis tier: with REDIS_URL set, every server instance counts against the same limits, so a
+// client cannot multiply its allowance by spreading calls over instances. Skipped loudly when no
+// Redis answers; CI (PLAYHALL_REQUIRE_REDIS=1) makes it mandatory.
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function isRedisReachable(): Promise<boolean> {
+  const probe = new Redis(TEST_REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+  probe.on('error', () => undefined); // the failed connect() below says it
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisMissing = !(await isRedisReachable());
+if (redisMissing) {
+  if (process.env.PLAYHALL_REQUIRE_REDIS === '1') throw new Error(`Redis not reachable at ${TEST_REDIS_URL} and PLAYHALL_REQUIRE_REDIS=1`);
+  console.warn(`⚠ Redis not reachable at ${TEST_REDIS_URL}: Redis rate-limit tests SKIPPED`);
+}
+
+/** A public call from one client address. */
+async function preLoginFrom(app: FastifyInstance, ip: string): Promise<number> {
+  const res = await app.inject({ method: 'POST', url: '/app/v1/preLogin', payload: { channel: 'WEB', appVersion: '1.1.2', platform: 0 }, remoteAddress: ip });
+  return (res.json() as { code: number }).code;
+}
+
+/** An address no other test run uses at the same time (both server projects share one Redis). */
+const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+describeDb('rate limits in a shared store', () => {
+  let t: TestApp;
+  const apps: FastifyInstance[] = [];
+  const instance = async (redisUrl: string, globalPerMin: number) => {
+    const app = await buildApp({ database: t.database, config: { ...t.config, redisUrl, rateLimit: { ...t.config.rateLimit, globalPerMin } }, clock: t.clock });
+    apps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await t?.close();
+  });
+
+  describe.skipIf(redisMissing)('with Redis', () => {
+    it('two server instances count one client together: the limit is not doubled', async () => {
+      const [a, b] = [await instance(TEST_REDIS_URL, 4), await instance(TEST_REDIS_URL, 4)];
+      const ip = freshIp();
+      const codes = [];
+      for (const app of [a, b, a, b, a, b]) codes.push(await preLoginFrom(app, ip));
+      expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+      // Another client still gets through on either instance.
+      expect(await preLoginFrom(b, freshIp())).toBe(200);
+    });
+  });
+
+  it('keeps answering when Redis is down (the limit is skipped, not the API)', async () => {
+    const app = await instance('redis://127.0.0.1:1', 1);
+    const ip = freshIp();
+    expect([await preLoginFrom(app, ip), await preLoginFrom(app, ip)]).toEqual([200, 200]);
+  });
+});
