@@ -1,18 +1,16 @@
 /**
  * Ledger throughput against pgbench TPC-B on the same PostgreSQL, in the same run.
  *
- *   npm run bench   (env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8,32 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres, BENCH_KEEP=1 keeps the scratch databases)
+ *   npm run bench   (all benchmarks; BENCH_ONLY=ledger npm run bench or npx tsx bench/ledger-bench.ts for this one)
+ *   env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8,32 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres, BENCH_KEEP=1 keeps the scratch databases
  *
  * For each run and each client count the two workloads alternate (interleaved, so drift in a
- * noisy machine hits both); the table reports medians. Also measures embedded PGlite. Writes
- * docs/benchmarks.md.
+ * noisy machine hits both); the table reports medians. Also measures embedded PGlite. Its section
+ * goes to docs/benchmarks.md (bench/report.ts).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
@@ -20,57 +18,14 @@ import * as schema from '../apps/server/src/db/schema.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { transfer, HOUSE_SHARDS, type TransferInput } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { dropDatabases, findPgbench, freshDatabases, initTpcb, median, pgbench, RUNS, SECONDS, urlFor } from './pg-tools.ts';
+import { isMain, runAndRecord, today, type BenchResult, type Goal } from './report.ts';
 
-const run = promisify(execFile);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
-const ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = 2_000;
 const FUNDING = 100_000_000; // hundredths per player: no bet in a run can run a player dry
 const LEDGER_DB = 'playhall_bench_ledger';
 const PGBENCH_DB = 'playhall_bench_tpcb';
-
-function urlFor(db: string): string {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
-
-async function admin(q: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
-async function pgbenchBin(): Promise<string> {
-  for (const p of ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench']) {
-    try {
-      await run(p, ['--version']);
-      return p;
-    } catch {
-      /* try the next */
-    }
-  }
-  throw new Error('pgbench not found (install postgresql-contrib or put it on PATH)');
-}
-
-function pgEnv(): NodeJS.ProcessEnv {
-  const u = new URL(ADMIN_URL);
-  return { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username || 'postgres'), PGPASSWORD: decodeURIComponent(u.password) };
-}
-
-async function pgbench(bin: string, clients: number): Promise<number> {
-  const { stdout } = await run(bin, ['-n', '-c', String(clients), '-j', '2', '-T', String(SECONDS), PGBENCH_DB], { env: pgEnv() });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
-  if (!m) throw new Error(`cannot read pgbench output:\n${stdout}`);
-  return Number(m[1]);
-}
 
 let seq = 0;
 /** A game-round-like mix: half bets (player → provider), half wins (provider → player). */
@@ -145,12 +100,6 @@ async function seedPlayers(db: Db): Promise<void> {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 async function benchPglite(): Promise<Load> {
   const dir = mkdtempSync(join(tmpdir(), 'playhall-bench-'));
   const database = await openDatabase({ dataDir: join(dir, 'data') });
@@ -166,15 +115,11 @@ async function benchPglite(): Promise<Load> {
   }
 }
 
-async function main(): Promise<void> {
-  const bin = await pgbenchBin();
-  const { stdout: version } = await run(bin, ['--version']);
+export async function benchLedger(): Promise<BenchResult> {
+  const { bin, version } = await findPgbench();
   console.log(`Preparing ${PGBENCH_DB} (pgbench -i -s 8) and ${LEDGER_DB} ...`);
-  await admin(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`);
-  await admin(`DROP DATABASE IF EXISTS ${LEDGER_DB} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${PGBENCH_DB}`);
-  await admin(`CREATE DATABASE ${LEDGER_DB}`);
-  await run(bin, ['-i', '-q', '-s', '8', PGBENCH_DB], { env: pgEnv() });
+  await initTpcb(bin, PGBENCH_DB);
+  await freshDatabases(LEDGER_DB);
 
   const maxClients = Math.max(...CLIENTS);
   const setup = await openDatabase({ url: urlFor(LEDGER_DB) });
@@ -201,7 +146,7 @@ async function main(): Promise<void> {
         const order = r % 2 ? ['tpcb', 'ledger'] : ['ledger', 'tpcb'];
         for (const which of order) {
           if (which === 'tpcb') {
-            const tps = await pgbench(bin, c);
+            const { tps } = await pgbench(bin, PGBENCH_DB, c);
             results[c]!.tpcb.push(tps);
             console.log(`run ${r} clients ${c}: pgbench TPC-B ${tps.toFixed(0)} tps`);
           } else {
@@ -230,8 +175,7 @@ async function main(): Promise<void> {
   const { rows: server } = await check.query('select version() as v');
   await check.end();
   if (!process.env.BENCH_KEEP) {
-    await admin(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`);
-    await admin(`DROP DATABASE IF EXISTS ${LEDGER_DB} WITH (FORCE)`);
+    await dropDatabases(PGBENCH_DB, LEDGER_DB);
   }
 
   const rows = CLIENTS.map((c) => {
@@ -248,17 +192,20 @@ async function main(): Promise<void> {
   const at = (c: number) => rows.find((x) => x.c === c);
   const r8 = at(8);
   const r32 = at(32);
-  const goals: string[] = [];
-  if (r8) goals.push(`- ≥ 1.5× TPC-B at 8 clients: **${r8.ratio.toFixed(2)}×** — ${r8.ratio >= 1.5 ? 'met' : 'NOT met'}`);
-  if (r8 && r32) goals.push(`- 32 clients ≥ 0.9× the 8-client figure: **${(r32.l / r8.l).toFixed(2)}×** — ${r32.l / r8.l >= 0.9 ? 'met' : 'NOT met'}`);
+  const throughput: Goal[] = [
+    { goal: '≥ 1.5× TPC-B at 8 clients', measured: r8 ? `${r8.ratio.toFixed(2)}×` : 'no 8-client run', met: r8 ? r8.ratio >= 1.5 : null },
+    { goal: '32 clients ≥ 0.9× the 8-client figure', measured: r8 && r32 ? `${(r32.l / r8.l).toFixed(2)}×` : 'needs 8 and 32 clients', met: r8 && r32 ? r32.l / r8.l >= 0.9 : null },
+  ];
+  const goals = throughput.filter((g) => g.met !== null).map((g) => `- ${g.goal}: **${g.measured}** — ${g.met ? 'met' : 'NOT met'}`);
+  const consistent = bad.rows[0].n === 0;
+  const summary: Goal[] = [
+    ...throughput,
+    { goal: 'ledger check after the runs', measured: consistent ? 'ok' : `${bad.rows[0].n} accounts differ`, met: consistent },
+  ];
 
-  const md = `# Benchmarks
+  const md = `## Ledger transfers vs pgbench TPC-B (PostgreSQL)
 
-Generated by \`npm run bench\` (\`bench/ledger-bench.ts\`) on ${new Date().toISOString().slice(0, 10)}. Do not edit by hand.
-
-## Ledger transfers vs pgbench TPC-B (PostgreSQL)
-
-Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB. Server: ${String(server[0]?.v).split(',')[0]}; ${version.trim()}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB. Server: ${String(server[0]?.v).split(',')[0]}; ${version}.
 Each figure is the median of ${RUNS} interleaved runs of ${SECONDS} s. TPC-B: \`pgbench -n -c N -j 2 -T ${SECONDS}\` on a scale-8 database.
 Ledger: \`transfer()\` from \`modules/ledger/ledger.service.ts\` in one Node process with a pool of N connections, N concurrent callers;
 each transfer is a bet or a win between one of ${PLAYERS} funded players and the house book \`provider:bench\` (${HOUSE_SHARDS} shards), with a fresh idempotency key.
@@ -278,18 +225,14 @@ transaction is seven round trips from pgbench (begin, three updates, a select, a
 Run-to-run spread (highest minus lowest, over the median): ${rows.map((x) => `${x.c} clients: ledger ${x.ledgerSpread}, TPC-B ${x.tpcbSpread}`).join('; ')}.
 The machine is shared, so other work during a run shows up as spread.${rows.some((x) => x.failed > 0) ? ` Failed transfers: ${rows.map((x) => `${x.failed} at ${x.c} clients`).join(', ')}.` : ''}
 
-After the runs every ledger account still equalled the sum of its entries: ${bad.rows[0].n === 0 ? 'yes' : `NO (${bad.rows[0].n} accounts differ)`}.
+After the runs every ledger account still equalled the sum of its entries: ${consistent ? 'yes' : `NO (${bad.rows[0].n} accounts differ)`}.
 
-## Embedded PGlite
+### Embedded PGlite
 
 Same workload, file-backed PGlite (one connection, 8 concurrent callers queued on it), ${SECONDS} s: **${lite.tps.toFixed(0)} transfers/s** (p99 ${lite.p99.toFixed(1)} ms).
 PGlite runs without fsync (decision record 007): use PostgreSQL for real money.
 `;
-  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), md);
-  console.log(md);
+  return { id: 'ledger', markdown: md, goals: summary, ok: consistent, full: RUNS >= 3 && SECONDS >= 10, date: today() };
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) process.exit(await runAndRecord([['ledger', benchLedger]]));
