@@ -140,11 +140,14 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
 
   const ctx: GameCtx = { api, session, t, balance, setBalance, bet, setBet, fairness, roundPlayed, fail, toast, busy, setBusy };
   const demo = session.mode === 'demo';
+  // In the lobby's frame the lobby's bar already names the game; on a phone the two names would
+  // squeeze the balance, so the game's own bar leaves it out.
+  const embedded = window.parent !== window;
   return (
     <GameContext.Provider value={ctx}>
       <div className={`oc-app oc-game-${game}`}>
         <header className="oc-bar">
-          <span className="oc-title">{t(GAME_NAME[game])}</span>
+          {!embedded && <span className="oc-title">{t(GAME_NAME[game])}</span>}
           <span className="oc-balance" data-testid="balance">
             {demo && <span className="oc-demo">{t('demo')}</span>}
             <strong>{money(balance)}</strong>

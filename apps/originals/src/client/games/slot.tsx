@@ -16,6 +16,7 @@ import { countUp, countUpMs, highlight, spinSteps, winTier, type SpinHighlight }
 import { BetSelector } from '../ui/bet-selector.tsx';
 import { SlotSymbolArt, SymbolDefs } from './slot-symbols.tsx';
 
+/** The paylines' drawing units per cell (the SVG stretches over the reels, whatever --cell is). */
 const CELL = 68;
 const FILLER = 14;
 const reduced = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -57,7 +58,8 @@ function Reel({ reel, initial, register, hl }: { reel: number; initial: SlotSymb
     const p = pending.current;
     if (!el || !p) return;
     pending.current = null;
-    const from = -(strip.length - 3) * CELL;
+    // The strip above the 3-cell window, measured: --cell depends on the screen's width.
+    const from = -(el.offsetHeight - (el.parentElement?.clientHeight ?? 0));
     el.style.transition = 'none';
     el.style.transform = `translate3d(0, ${from}px, 0)`;
     void el.offsetHeight; // one forced style flush per reel per spin, so the transition starts from `from`

@@ -44,7 +44,7 @@ export function FairnessSheet({ fairness, setFairness, lang, game }: { fairness:
       <label htmlFor="oc-client-seed">{t('clientSeed')}</label>
       <div className="oc-row">
         <input id="oc-client-seed" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value.trim())} aria-invalid={!valid} />
-        <button className="oc-btn oc-btn-small" disabled={!valid || busy || pending || seed === fairness.clientSeed} onClick={() => void rotate('/fairness/client-seed')}>
+        <button className="oc-btn" disabled={!valid || busy || pending || seed === fairness.clientSeed} onClick={() => void rotate('/fairness/client-seed')}>
           {t('save')}
         </button>
       </div>

@@ -21,7 +21,7 @@ export function LobbySkeleton() {
   return (
     <section className="lobby" aria-busy="true" data-testid="lobby-loading">
       <div className="type-tabs">
-        {[64, 80, 72].map((w) => <SkeletonLine key={w} width={w} height={36} />)}
+        {[64, 80, 72].map((w) => <SkeletonLine key={w} width={w} height={44} />)}
       </div>
       <div className="game-grid">
         {Array.from({ length: 6 }, (_, i) => (
