@@ -3,7 +3,6 @@
  * contract-shaped catalogue, a fetch that serves answers through the real API client, and a
  * query client seeded with the start-up call.
  */
-import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
@@ -63,28 +62,7 @@ export function newQueryClient(gameLists: GameLists | null = lists(), preLogin: 
   return qc;
 }
 
-type Handler = (body: Record<string, unknown>) => unknown;
-/** What a handler may answer: data (code 200) or an error envelope. */
-export const refuse = (code: number, msg: string) => ({ __envelope: { code, msg, data: null } });
-
-/** Serves /app/v1/<path> from handlers; records every request body (and init) by path. */
-export function mockApi(handlers: Record<string, Handler>) {
-  const calls: Record<string, Array<Record<string, unknown>>> = {};
-  const inits: Record<string, RequestInit[]> = {};
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    const path = url.replace('/app/v1/', '');
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    (calls[path] ??= []).push(body);
-    (inits[path] ??= []).push(init);
-    const handler = handlers[path];
-    if (!handler) return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }));
-    const out = handler(body);
-    const envelope = out && typeof out === 'object' && '__envelope' in out ? (out as { __envelope: unknown }).__envelope : { code: 200, msg: 'OK', data: out };
-    return new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, inits, fetchMock };
-}
+export { mockApi, refuse } from './mock-api.ts';
 
 export function player(over: Partial<UserInfo> = {}): UserInfo {
   return {

@@ -3,12 +3,26 @@ import { ClientConstants } from '@playhall/contract';
 import { call } from './api.ts';
 import { detectOs } from './platform.ts';
 import { queryClient } from './query-client.ts';
+import type { UserInfo } from '@playhall/contract';
 import { setAfterLogin, setUser, useIsLoggedIn, useSession, type AfterLoginInfo } from './session.ts';
 
 /** How many recently played games the client keeps in memory (the server keeps its own list). */
 export const HISTORY_LIMIT = 30;
 
 const afterLoginKey = (userId: number | undefined) => ['afterLoginInfo', userId ?? 0] as const;
+
+/** Loads getAfterLoginInfoWeb and keeps its extras (invite code, games, activities); answers the fresh user. */
+export async function loadAfterLogin(): Promise<UserInfo> {
+  const info = await call('getAfterLoginInfoWeb', { version: ClientConstants.appVersion, os: detectOs() }, { quiet: true });
+  setAfterLogin({
+    inviteCode: info.inviteCode,
+    aid: info.aid,
+    gameLikes: info.appGameDataUser.gameLikes,
+    gameHistory: info.appGameDataUser.gameHistory,
+    activityIds: info.activityIds.activityIds,
+  });
+  return info.user;
+}
 
 /**
  * The player's favourites and recently played games (after-login `appGameDataUser`). Login loads
@@ -23,15 +37,7 @@ export function useGameUserData(): { likes: number[]; history: number[]; isLoadi
     enabled: loggedIn && !afterLogin,
     staleTime: Infinity,
     queryFn: async () => {
-      const info = await call('getAfterLoginInfoWeb', { version: ClientConstants.appVersion, os: detectOs() }, { quiet: true });
-      setUser(info.user);
-      setAfterLogin({
-        inviteCode: info.inviteCode,
-        aid: info.aid,
-        gameLikes: info.appGameDataUser.gameLikes,
-        gameHistory: info.appGameDataUser.gameHistory,
-        activityIds: info.activityIds.activityIds,
-      });
+      setUser(await loadAfterLogin());
       return true;
     },
   });

@@ -1,17 +1,5 @@
 /** Line icons of the game screens (bundled: the lobby is the first screen). Same style as icons.tsx. */
-type IconProps = { size?: number };
-
-const base = (size: number) => ({
-  width: size,
-  height: size,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-});
+import { base, type IconProps } from './icons.tsx';
 
 export const HeartIcon = ({ size = 20, filled = false }: IconProps & { filled?: boolean }) => (
   <svg {...base(size)} fill={filled ? 'currentColor' : 'none'}>

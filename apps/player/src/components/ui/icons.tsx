@@ -1,7 +1,8 @@
 /** Our own small line icons (bundled: they are on the first screen). */
-type IconProps = { size?: number };
+export type IconProps = { size?: number };
 
-const base = (size: number) => ({
+/** The svg attributes every line icon shares. */
+export const base = (size: number) => ({
   width: size,
   height: size,
   viewBox: '0 0 24 24',

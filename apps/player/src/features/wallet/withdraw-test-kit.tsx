@@ -3,7 +3,6 @@
  * through the real API client, and a small router with the wallet routes.
  */
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, useLocation } from '@tanstack/react-router';
@@ -69,26 +68,7 @@ export function exchangeInfo(over: Partial<ExchangeInfo> = {}): ExchangeInfo {
   };
 }
 
-type Handler = (body: Record<string, unknown>) => unknown;
-/** What a handler may answer: data (code 200), an error envelope, or a thrown network failure. */
-export const refuse = (code: number, msg: string) => ({ __envelope: { code, msg, data: null } });
-
-/** Serves /app/v1/<path> from handlers; records every request body by path. */
-export function mockApi(handlers: Record<string, Handler>) {
-  const calls: Record<string, Array<Record<string, unknown>>> = {};
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    const path = url.replace('/app/v1/', '');
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    (calls[path] ??= []).push(body);
-    const handler = handlers[path];
-    if (!handler) return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }));
-    const out = handler(body);
-    const envelope = out && typeof out === 'object' && '__envelope' in out ? (out as { __envelope: unknown }).__envelope : { code: 200, msg: 'OK', data: out };
-    return new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
+export { mockApi, refuse } from '../../lib/mock-api.ts';
 
 function Where() {
   const loc = useLocation();

@@ -40,7 +40,7 @@ describe('/withdrawal/{name}', () => {
     expect(head.dataset.status).toBe('pending');
     expect(head.textContent).toContain('30');
     expect(head.textContent).toContain('Pending');
-    expect(steps()).toEqual(['submitted:done', 'review:current', 'paid:todo']);
+    expect(steps()).toEqual(['submitted:done', 'review:current', 'paid:upcoming']);
     expect(screen.getByTestId('withdrawal-account').textContent).toBe('•••• 5678');
     expect(screen.queryByTestId('withdrawal-returned')).toBeNull();
   });

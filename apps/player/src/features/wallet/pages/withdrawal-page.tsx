@@ -14,7 +14,7 @@ import { WithdrawalStatusChip } from '../components/withdrawal-status.tsx';
 import '../wallet.css';
 import '../withdraw.css';
 
-type StepState = 'done' | 'current' | 'todo' | 'error';
+type StepState = 'done' | 'current' | 'upcoming' | 'error';
 interface Step {
   key: string;
   state: StepState;
@@ -27,7 +27,7 @@ export function timelineOf(o: WithdrawalOrder): Step[] {
   const submitted: Step = { key: 'submitted', state: 'done', at: o.createdAt };
   switch (o.status) {
     case 'pending':
-      return [submitted, { key: 'review', state: 'current', at: null }, { key: 'paid', state: 'todo', at: null }];
+      return [submitted, { key: 'review', state: 'current', at: null }, { key: 'paid', state: 'upcoming', at: null }];
     case 'approved':
       return [submitted, { key: 'approved', state: 'done', at: o.reviewedAt }, { key: 'paying', state: 'current', at: null }];
     case 'paid':
@@ -39,7 +39,7 @@ export function timelineOf(o: WithdrawalOrder): Step[] {
   }
 }
 
-const STEP_MARK: Record<StepState, string> = { done: '✓', current: '…', todo: '', error: '!' };
+const STEP_MARK: Record<StepState, string> = { done: '✓', current: '…', upcoming: '', error: '!' };
 
 function Timeline({ order }: { order: WithdrawalOrder }) {
   const { t, i18n } = useTranslation();
