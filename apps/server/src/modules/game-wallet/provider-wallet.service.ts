@@ -40,12 +40,11 @@ const refuse = (error: ProviderError, message: string, balance?: Money): never =
 
 /**
  * Concurrent money calls per database, and how many waiting open another call (see GroupCommit).
- * Unlike the ledger's transfers, a call writes several rows (~2.4 KB of WAL) and the statements
- * wait mostly for the WAL flush, so a second statement running while one commits pays. Measured
- * (rounds bench, 3 × 10 s runs, 8 clients): lanes 3 and spill 2 gave 603-686 rounds/s in three
- * runs; spill 1 435-572; the ledger's spill 8 swung between 221 and 730 (one statement at a time,
- * whose callers fell into step or out of it). Overridable for measuring: GAME_CALL_LANES,
- * GAME_CALL_SPILL.
+ * Unlike the ledger's transfers, a call writes several rows (about 2.5 KB of WAL) and the
+ * statements wait mostly for the WAL flush, so a second statement running while one commits pays.
+ * Measured (rounds bench, 8 clients, 2 × 8 s runs each): lanes 3 and spill 2 gave 540-635
+ * rounds/s; lanes 4 and spill 2 499-510; 8 lanes of one call each 361-383. Overridable for
+ * measuring: GAME_CALL_LANES, GAME_CALL_SPILL.
  */
 const CALL_LANES = Number(process.env.GAME_CALL_LANES ?? 3);
 const CALL_SPILL = Number(process.env.GAME_CALL_SPILL ?? 2);
@@ -53,13 +52,13 @@ const CALL_SPILL = Number(process.env.GAME_CALL_SPILL ?? 2);
 const CALL_BATCH = 32;
 
 /**
- * The seamless wallet a provider calls (product rules §3, decision 011). A money call (bet, win,
- * rollback, endRound) is decided and applied by one database function, game_wallet_call (migration
- * 0420): the session, the player's round (locked, so calls about one round apply one at a time),
- * the provider's transaction ids, the ledger transfer keyed `game:<platform>:<transactionId>`, the
- * records, the outbox events and the turnover at a round's end, atomically. Calls that arrive
+ * The seamless wallet a provider calls (product rules §3, decision 011). Money calls (bet, win,
+ * rollback, endRound) are decided and applied in the database by game_wallet_calls (migrations
+ * 0420, 0430): the session, the player's round (locked, so calls about one round apply one at a
+ * time), the provider's transaction ids, the ledger transfer keyed `game:<platform>:<transactionId>`,
+ * the records, the outbox events and the turnover at a round's end, atomically. Calls that arrive
  * together go to the database together as one statement and one commit (group commit), each
- * answered on its own. The ledger key keeps money from moving twice even if two copies of a call
+ * answered on its own: checked one by one, their writes made together. The ledger key keeps money from moving twice even if two copies of a call
  * race past every other check; the loser runs again and answers as a replay.
  */
 export function createProviderWalletService(deps: { db: Db; clock: Clock; sessions: GameSessionsService }) {

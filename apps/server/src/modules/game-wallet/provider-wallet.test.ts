@@ -6,6 +6,8 @@ import { withTx } from '../../db/tx.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { addTurnover, getBalances, houseBalance } from '../ledger/ledger.service.ts';
 import { newUserId } from '../ledger/ledger-test-helpers.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import * as repo from './game-wallet.repo.ts';
 import { createRoundSweeper } from './round-sweeper.ts';
 import { coinOf, ensureCatalogue, fund, providerCall, providerClient, tokenOf, type TestCatalogue } from './game-wallet-test-kit.ts';
 
@@ -339,6 +341,81 @@ describeDb('seamless wallet protocol', () => {
       const bet = await client.call('bet', { sessionToken: token, transactionId: tx(), roundId: round(), gameCode: 'test-orig-slot', amount: 250 });
       expect(bet.body).toMatchObject({ status: 'OK', balance: 750 });
       expect((await client.call('balance', { sessionToken: token }, { secret: SECRET })).status).toBe(401);
+    });
+  });
+
+  describe('one statement for many calls', () => {
+    it('calls that depend on each other in one batch answer as if they ran one by one', async () => {
+      const p = await player(100);
+      const q = await player(10);
+      const [r1, r2, r3] = [round(), round(), round()];
+      const [bet1, win1, bet2, rb2, bet3, bet3b] = [tx(), tx(), tx(), tx(), tx(), tx()];
+      const now = t.clock.now().toISOString();
+      const call = (token: string, action: repo.MoneyCall['action'], roundId: string, txId: string | null, more: Partial<repo.MoneyCall> = {}): repo.MoneyCall => ({
+        action,
+        platform: cat.platformId,
+        platformCode: cat.platformCode,
+        tokenHash: sha256(token),
+        round: roundId,
+        tx: txId,
+        ref: null,
+        gameCode: action === 'bet' ? 'test-slot' : null,
+        amount: null,
+        endsRound: false,
+        now,
+        idleMs: 30 * MINUTE,
+        ...more,
+      });
+      const houseBefore = await houseBalance(t.database.db, 'provider:test-agg');
+      const answers = await repo.calls(
+        t.database.db,
+        [
+          call(p.token, 'bet', r1, bet1, { amount: '2000' }),
+          // Its round's bet is in this batch: applied before this win decides.
+          call(p.token, 'win', r1, win1, { amount: '500', endsRound: true, ref: bet1 }),
+          // The same bet again: a replay, the balance now.
+          call(p.token, 'bet', r1, bet1, { amount: '2000' }),
+          // The round ended two calls ago.
+          call(p.token, 'bet', r1, tx(), { amount: '100' }),
+          // A rollback before its bet, then the bet: refused.
+          call(p.token, 'rollback', r2, rb2, { ref: bet2 }),
+          call(p.token, 'bet', r2, bet2, { amount: '100' }),
+          // Two bets of another player that only one of fits.
+          call(q.token, 'bet', r3, bet3, { amount: '600' }),
+          call(q.token, 'bet', round(), bet3b, { amount: '600' }),
+          call('no-such-token', 'bet', round(), tx(), { amount: '100' }),
+        ],
+        0,
+      );
+      expect(answers).toEqual([
+        { balance: '8000' },
+        { balance: '8500' },
+        { balance: '8500' },
+        { error: 'ROUND_CLOSED', message: expect.any(String) },
+        { balance: '8500' },
+        { error: 'TRANSACTION_ROLLED_BACK', message: expect.any(String) },
+        { balance: '400' },
+        { error: 'INSUFFICIENT_FUNDS', message: expect.any(String), balance: '400' },
+        { error: 'INVALID_TOKEN', message: expect.any(String) },
+      ]);
+      expect(await coinOf(t.database.db, p.userId)).toBe(8_500);
+      expect(await coinOf(t.database.db, q.userId)).toBe(400);
+      expect(await houseBalance(t.database.db, 'provider:test-agg')).toBe(houseBefore + 1_500 + 600);
+      const rows = (await t.database.db.execute(
+        sql`select transaction_id as id, kind, status from game_transaction where transaction_id in (${bet1}, ${win1}, ${bet2}, ${rb2}, ${bet3}, ${bet3b}) order by transaction_id`,
+      )) as unknown as { rows: { id: string; kind: string; status: string }[] };
+      expect(rows.rows.map((r) => [r.id, r.kind, r.status])).toEqual(
+        [
+          [bet1, 'bet', 'applied'],
+          [win1, 'win', 'applied'],
+          [rb2, 'rollback', 'tombstone'],
+          [bet3, 'bet', 'applied'],
+        ].sort((a, b) => a[0]!.localeCompare(b[0]!)),
+      );
+      const settled = (await t.database.db.execute(
+        sql`select status, bet_total::text as "bet", win_total::text as "win" from game_round where provider_round_id = ${r1}`,
+      )) as unknown as { rows: { status: string; bet: string; win: string }[] };
+      expect(settled.rows).toEqual([{ status: 'settled', bet: '2000', win: '500' }]);
     });
   });
 
