@@ -9,7 +9,7 @@ async function rows<T extends object>(x: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** One money call as game_wallet_calls (migrations 0420, 0430) takes it. */
+/** One money call as game_wallet_calls (migration 0420) takes it. */
 export interface MoneyCall {
   action: 'bet' | 'win' | 'rollback' | 'endRound';
   platform: number;

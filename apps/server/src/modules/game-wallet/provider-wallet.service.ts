@@ -40,11 +40,11 @@ const refuse = (error: ProviderError, message: string, balance?: Money): never =
 
 /**
  * Concurrent money calls per database, and how many waiting open another call (see GroupCommit).
- * Since a batch's writes are made together (migration 0430), bigger batches pay: the ledger
+ * Since a batch's writes are made together (game_wallet_apply), bigger batches pay: the ledger
  * posting and each table's statement are shared by the whole batch. Measured (rounds bench,
  * 8 clients, 8 s runs, ratio to TPC-B per run): one statement at a time 0.26-0.36×; two, the
  * second for 6 waiting calls, 0.28-0.37×; two for 4 waiting 0.29-0.34×; three for 2 waiting
- * (the setting before 0430, when batching saved little) 0.22-0.26×. A second statement stays for
+ * (the setting when each call wrote on its own and batching saved little) 0.22-0.26×. A second statement stays for
  * bursts of many callers. Overridable for measuring: GAME_CALL_LANES, GAME_CALL_SPILL.
  */
 const CALL_LANES = Number(process.env.GAME_CALL_LANES ?? 2);
@@ -54,8 +54,8 @@ const CALL_BATCH = 32;
 
 /**
  * The seamless wallet a provider calls (product rules §3, decision 011). Money calls (bet, win,
- * rollback, endRound) are decided and applied in the database by game_wallet_calls (migrations
- * 0420, 0430): the session, the player's round (locked, so calls about one round apply one at a
+ * rollback, endRound) are decided and applied in the database by game_wallet_calls (migration
+ * 0420): the session, the player's round (locked, so calls about one round apply one at a
  * time), the provider's transaction ids, the ledger transfer keyed `game:<platform>:<transactionId>`,
  * the records, the outbox events and the turnover at a round's end, atomically. Calls that arrive
  * together go to the database together as one statement and one commit (group commit), each
