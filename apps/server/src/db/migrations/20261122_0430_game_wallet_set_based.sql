@@ -1,0 +1,331 @@
+-- Seamless wallet, set-based (docs/decisions/011-seamless-wallet.md, third addendum).
+--
+-- Migration 0420 checked each call of a batch in PL/pgSQL, about six statements a call, then wrote
+-- the batch's records together: about 0.37 ms of PostgreSQL CPU a call in 4-call batches, and
+-- game rounds stayed near 0.3× TPC-B. Here a batch takes three statements however many calls it
+-- holds, each call decided by the same rules in the same order:
+--  1. find each call's player through its session;
+--  2. lock the players' coin accounts in id order (created first if missing). Every call about a
+--     player, its rounds and its transactions waits here for the batch in flight for that player,
+--     and the statements after the lock take a fresh snapshot, so they see what it committed. (0420
+--     took an advisory lock per round; the account lock serialises the same calls and more: one
+--     player's bets are checked against a balance no one else is changing.);
+--  3. one statement decides every call and writes what they cause: the ledger transfers, entries
+--     and balances, the rounds, the transactions, the bet and round events, the turnover at a
+--     round's end, the session's activity; and answers each call.
+-- A statement sees only what was committed before it, so the calls of one statement must not
+-- depend on each other: a call naming a player, transaction id or reference that an earlier call
+-- of the batch names goes to the next statement (a segment), exactly as when calls run one by one.
+-- Answers per call, as before: {"balance"} applied or replayed, {"error","message","balance"?}
+-- refused. A lost race on an id (unique_violation: a copy of the call, or another player's call
+-- with the same transaction id, committing meanwhile) aborts the batch: the service sends each
+-- call again alone, and runs the loser once more, which then finds the copy and answers a replay
+-- or a duplicate.
+
+-- A call's checks and effects, given what is stored (one row per call: see game_wallet_calls).
+-- Order of the checks (decision 011): the session; the transaction id already used (replay with
+-- the same details, otherwise a duplicate); then per action. Returns the refusal, or NULL.
+CREATE FUNCTION game_wallet_check(
+  p_action text, p_session bigint, p_real boolean,
+  p_prior_same boolean, p_prior_exists boolean, p_tx text,
+  p_game_code text, p_session_game text, p_expired boolean, p_playable boolean, p_rolled_back_by text,
+  p_round text, p_round_id bigint, p_round_status text, p_bets integer, p_rolled_back integer, p_win_total bigint,
+  p_ref text, p_ref_kind text, p_ref_round bigint, p_ref_user_ok boolean, p_ref_status text,
+  p_amount bigint, p_balance bigint)
+RETURNS text[] LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN p_session IS NULL THEN ARRAY['INVALID_TOKEN', 'Unknown session token']
+    WHEN NOT p_real THEN ARRAY['BAD_REQUEST', 'Demo play never touches the wallet']
+    WHEN p_prior_exists AND NOT p_prior_same THEN ARRAY['DUPLICATE_TRANSACTION', format('Transaction %s was already received with other details', p_tx)]
+    WHEN p_prior_exists THEN NULL
+    WHEN p_action = 'bet' THEN CASE
+      WHEN p_game_code <> p_session_game THEN ARRAY['BAD_REQUEST', format('This session plays %s, not %s', p_session_game, p_game_code)]
+      WHEN p_expired THEN ARRAY['SESSION_EXPIRED', 'The game session has ended: bets need an open session']
+      WHEN NOT p_playable THEN ARRAY['GAME_UNAVAILABLE', 'The game is not available now']
+      WHEN p_rolled_back_by IS NOT NULL THEN ARRAY['TRANSACTION_ROLLED_BACK', format('Bet %s was already rolled back by %s', p_tx, p_rolled_back_by)]
+      WHEN p_round_status <> 'open' THEN ARRAY['ROUND_CLOSED', format('Round %s is closed', p_round)]
+      WHEN p_balance < p_amount THEN ARRAY['INSUFFICIENT_FUNDS', 'The balance is too low for this bet']
+    END
+    WHEN p_action = 'win' THEN CASE
+      WHEN p_round_id IS NULL OR p_bets = 0 THEN ARRAY['BAD_REQUEST', format('Round %s has no bet of this player: a win pays a bet', p_round)]
+      WHEN p_round_status = 'rolledBack' OR p_bets = p_rolled_back THEN ARRAY['BAD_REQUEST', format('Every bet of round %s was rolled back', p_round)]
+      WHEN p_ref IS NOT NULL AND (p_ref_kind IS DISTINCT FROM 'bet' OR p_ref_round IS DISTINCT FROM p_round_id) THEN ARRAY['BAD_REQUEST', format('Bet %s is not a bet of round %s', p_ref, p_round)]
+      WHEN p_ref IS NOT NULL AND p_ref_status <> 'applied' THEN ARRAY['BAD_REQUEST', format('Bet %s was rolled back', p_ref)]
+    END
+    WHEN p_action = 'rollback' THEN CASE
+      WHEN p_ref_kind IS NULL THEN NULL  -- before its bet: recorded (a tombstone)
+      WHEN NOT p_ref_user_ok OR p_ref_round IS DISTINCT FROM p_round_id THEN ARRAY['BAD_REQUEST', format('Transaction %s is not in round %s of this player', p_ref, p_round)]
+      WHEN p_ref_kind <> 'bet' THEN ARRAY['BAD_REQUEST', 'Only bets can be rolled back: wins are final']
+      WHEN p_ref_status = 'rolledBack' THEN NULL  -- again: nothing to do
+      WHEN p_round_status <> 'open' THEN ARRAY['ROUND_CLOSED', format('Round %s is closed: its bets are final', p_round)]
+      WHEN p_win_total > 0 THEN ARRAY['BAD_REQUEST', format('Round %s already paid a win: its bets are final', p_round)]
+    END
+    WHEN p_action = 'endRound' AND p_round_id IS NULL THEN ARRAY['BAD_REQUEST', format('Round %s is unknown for this player', p_round)]
+    WHEN p_action NOT IN ('bet', 'win', 'rollback', 'endRound') THEN ARRAY['BAD_REQUEST', format('Unknown action %s', p_action)]
+  END
+$$;
+
+-- A batch of calls in one transaction; one answer per call, in order.
+CREATE OR REPLACE FUNCTION game_wallet_calls(p_calls json) RETURNS json LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  v_calls  jsonb := p_calls::jsonb;
+  v_n      integer := jsonb_array_length(v_calls);
+  v_users  bigint[];
+  v_houses text[];
+  v_seg    integer[] := '{}';
+  v_names  text[] := '{}';
+  v_mine   text[];
+  v_k      integer := 1;
+  v_locked integer;
+  v_out    json[] := array_fill(NULL::json, ARRAY[v_n]);
+  v_call   jsonb;
+  v_ords   integer[];
+  v_answers json[];
+BEGIN
+  -- 1. Each call's player (NULL: no such session, or demo play).
+  SELECT array_agg(s.user_id ORDER BY x.ord),
+         array_agg(DISTINCT (x.v->>'platformCode') || ':' || (x.v->>'shard'))
+    INTO v_users, v_houses
+    FROM jsonb_array_elements(v_calls) WITH ORDINALITY AS x(v, ord)
+    LEFT JOIN LATERAL (SELECT gs.user_id FROM game_session gs
+                        WHERE gs.token_hash = x.v->>'tokenHash' AND gs.platform_id = (x.v->>'platform')::integer AND gs.mode = 'real' LIMIT 1) s ON true;
+
+  -- 2. Lock the players' coin accounts in id order; a player's first call, or a house shard's first
+  --    use, creates the account (balance 0) and locks again.
+  FOR v_try IN 1 .. 2 LOOP
+    WITH l AS MATERIALIZED (
+      SELECT a.id FROM ledger_account a
+       WHERE coalesce(a.user_id, 0) = ANY (v_users) AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
+       ORDER BY a.id FOR UPDATE
+    )
+    SELECT count(*)::integer INTO v_locked FROM l;
+    EXIT WHEN v_locked = (SELECT count(DISTINCT u) FROM unnest(v_users) u)
+          AND (SELECT count(*) FROM unnest(v_houses) h JOIN ledger_account a
+                 ON coalesce(a.user_id, 0) = 0 AND a.book = 'provider:' || split_part(h, ':', 1) AND a.asset = 'coin' AND a.shard = split_part(h, ':', 2)::smallint)
+             = cardinality(v_houses);
+    IF v_try = 2 THEN RAISE EXCEPTION 'game_wallet_calls: an account could not be found or created'; END IF;
+    INSERT INTO ledger_account (user_id, book, asset, shard)
+    SELECT DISTINCT u, 'coin', 'coin', 0::smallint FROM unnest(v_users) u WHERE u IS NOT NULL
+    UNION ALL
+    SELECT NULL, 'provider:' || split_part(h, ':', 1), 'coin', split_part(h, ':', 2)::smallint FROM unnest(v_houses) h
+    ON CONFLICT DO NOTHING;
+  END LOOP;
+
+  -- 3. Segments: a call naming a player, transaction id or reference an earlier call of the
+  --    current segment names starts the next one.
+  FOR v_i IN 1 .. v_n LOOP
+    v_call := v_calls->(v_i - 1);
+    v_mine := CASE WHEN v_users[v_i] IS NULL THEN '{}'::text[] ELSE ARRAY['u:' || v_users[v_i]] END
+              || CASE WHEN v_call->>'tx' IS NULL THEN '{}'::text[] ELSE ARRAY['t:' || (v_call->>'platform') || ':' || (v_call->>'tx')] END
+              || CASE WHEN v_call->>'ref' IS NULL THEN '{}'::text[] ELSE ARRAY['t:' || (v_call->>'platform') || ':' || (v_call->>'ref')] END;
+    IF v_names && v_mine THEN
+      v_k := v_k + 1;
+      v_names := '{}';
+    END IF;
+    v_seg := v_seg || v_k;
+    v_names := v_names || v_mine;
+  END LOOP;
+
+  -- 4. Per segment, one statement decides every call and writes what they cause.
+  FOR v_s IN 1 .. v_k LOOP
+      WITH c AS MATERIALIZED (
+        SELECT c.ord, c.action, c.platform, c.pcode, c.token_hash, c.round, c.tx, c.ref, c.game_code, c.amount, coalesce(c.ends, false) AS ends,
+               c.at, c.idle_ms, c.shard
+          FROM ROWS FROM (jsonb_to_recordset(v_calls) AS (action text, platform integer, "platformCode" text, "tokenHash" text, round text, tx text, ref text,
+                                                         "gameCode" text, amount bigint, "endsRound" boolean, now timestamptz, "idleMs" bigint, shard smallint))
+               WITH ORDINALITY AS c(action, platform, pcode, token_hash, round, tx, ref, game_code, amount, ends, at, idle_ms, shard, ord)
+         WHERE v_seg[c.ord] = v_s
+      ),
+      -- What is stored about each call. LATERAL with LIMIT 1 keeps every lookup one index probe whatever
+      -- the generic plan thinks of the tables' sizes.
+      d AS MATERIALIZED (
+        SELECT c.*, s.*, r.*, pt.*, rf.*, rb.rb_tx, acc.acc_id, coalesce(acc.bal, 0) AS bal
+          FROM c
+          LEFT JOIN LATERAL (SELECT gs.id AS session_id, gs.user_id, gs.mode = 'real' AND gs.user_id IS NOT NULL AS is_real, gs.last_seen_at,
+                                    gs.closed_at IS NOT NULL OR gs.last_seen_at <= c.at - make_interval(secs => c.idle_ms / 1000.0) AS expired,
+                                    gs.game_id AS s_game, g.code AS s_game_code, g.type_id AS s_type, (g.status = 'online' AND gp.enabled) AS playable
+                               FROM game_session gs JOIN game g ON g.id = gs.game_id JOIN game_platform gp ON gp.id = gs.platform_id
+                              WHERE gs.token_hash = c.token_hash AND gs.platform_id = c.platform LIMIT 1) s ON true
+          LEFT JOIN LATERAL (SELECT gr.id AS r_id, gr.game_id AS r_game, rg.type_id AS r_type, gr.bet_total, gr.win_total, gr.bet_count, gr.rolled_back_count, gr.status AS r_status
+                               FROM game_round gr LEFT JOIN game rg ON rg.id = gr.game_id
+                              WHERE gr.platform_id = c.platform AND gr.provider_round_id = c.round
+                            -- "+ 0": the round's unique key finds it; the player's index would read every round of the player.
+                            AND gr.user_id + 0 = s.user_id LIMIT 1) r ON true
+          LEFT JOIN LATERAL (SELECT true AS p_exists,
+                                    t.kind = c.action AND t.user_id = s.user_id AND pr.provider_round_id = c.round AND (c.action = 'rollback' OR t.amount = c.amount)
+                                    AND t.ref_transaction_id IS NOT DISTINCT FROM c.ref AND t.ends_round = coalesce(c.ends, false) AS p_same
+                               FROM game_transaction t JOIN game_round pr ON pr.id = t.round_id
+                              WHERE c.tx IS NOT NULL AND t.platform_id = c.platform AND t.transaction_id = c.tx LIMIT 1) pt ON true
+          LEFT JOIN LATERAL (SELECT t.kind AS f_kind, t.user_id AS f_user, t.round_id AS f_round, t.amount AS f_amount, t.status AS f_status
+                               FROM game_transaction t
+                              WHERE c.ref IS NOT NULL AND t.platform_id = c.platform AND t.transaction_id = c.ref LIMIT 1) rf ON true
+          LEFT JOIN LATERAL (SELECT t.transaction_id AS rb_tx FROM game_transaction t
+                              WHERE c.action = 'bet' AND t.platform_id = c.platform AND t.kind = 'rollback' AND t.ref_transaction_id = c.tx LIMIT 1) rb ON true
+          LEFT JOIN LATERAL (SELECT a.id AS acc_id, a.balance AS bal FROM ledger_account a
+                              WHERE coalesce(a.user_id, 0) = s.user_id AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0 LIMIT 1) acc ON true
+      ),
+      v AS MATERIALIZED (
+        SELECT d.*, game_wallet_check(d.action, d.session_id, d.is_real, d.p_same, coalesce(d.p_exists, false), d.tx,
+                                      d.game_code, d.s_game_code, d.expired, d.playable, d.rb_tx,
+                                      d.round, d.r_id, d.r_status, d.bet_count, d.rolled_back_count, d.win_total,
+                                      d.ref, d.f_kind, d.f_round, d.f_user = d.user_id, d.f_status, d.amount, d.bal) AS refusal
+          FROM d
+      ),
+      -- The calls that write: not refused, not a replay.
+      a AS MATERIALIZED (
+        SELECT v.ord, v.action, v.platform, v.pcode, v.round, v.tx, v.ref, v.ends, v.at, v.shard, v.user_id, v.session_id, v.acc_id, v.bal,
+               x.live_rb, x.move, x.reason,
+               v.r_id IS NULL AS round_new,
+               coalesce(v.r_id, nextval('game_round_id_seq')) AS round_id,
+               coalesce(v.r_game, v.s_game) AS game_id,
+               CASE WHEN v.r_id IS NULL THEN v.s_type ELSE v.r_type END AS type_id,
+               CASE WHEN v.action = 'rollback' AND v.f_kind IS NULL THEN 'tombstone' WHEN v.action = 'rollback' AND NOT x.live_rb THEN 'noop' ELSE 'applied' END AS tx_status,
+               CASE WHEN x.live_rb THEN v.f_amount ELSE coalesce(v.amount, 0) END AS tx_amount,
+               CASE v.action WHEN 'bet' THEN v.amount ELSE 0 END - CASE WHEN x.live_rb THEN v.f_amount ELSE 0 END AS bet_add,
+               CASE v.action WHEN 'win' THEN v.amount ELSE 0 END AS win_add,
+               CASE v.action WHEN 'bet' THEN 1 ELSE 0 END AS bets_add,
+               CASE WHEN x.live_rb THEN 1 ELSE 0 END AS rb_add,
+               CASE WHEN (v.action = 'endRound' OR (v.action = 'win' AND v.ends)) AND v.r_status = 'open'
+                    THEN CASE WHEN v.bet_count > 0 AND v.bet_count = v.rolled_back_count THEN 'rolledBack' ELSE 'settled' END END AS close,
+               coalesce(v.bet_count, 0) AS bets,
+               coalesce(v.bet_total, 0) AS bet_total,
+               coalesce(v.win_total, 0) + CASE v.action WHEN 'win' THEN v.amount ELSE 0 END AS win_total,
+               v.action = 'bet' AND v.last_seen_at < v.at - interval '1 minute' AS touch
+          FROM v
+          CROSS JOIN LATERAL (SELECT v.action = 'rollback' AND v.f_kind = 'bet' AND v.f_status = 'applied' AS live_rb) l
+          CROSS JOIN LATERAL (SELECT l.live_rb,
+                                     nullif(CASE v.action WHEN 'bet' THEN -v.amount WHEN 'win' THEN v.amount
+                                                          WHEN 'rollback' THEN CASE WHEN l.live_rb THEN v.f_amount ELSE 0 END ELSE 0 END, 0) AS move,
+                                     CASE v.action WHEN 'bet' THEN 'game_bet' WHEN 'win' THEN 'game_win' ELSE 'game_rollback' END AS reason) x
+         WHERE v.refusal IS NULL AND NOT coalesce(v.p_exists, false)
+      ),
+      -- Money: a transfer per call that moves coin, keyed game:<platform>:<transactionId>, between
+      -- the player's coin account and one shard of the provider's house book.
+      tr AS (
+        INSERT INTO ledger_transfer (idempotency_key, fingerprint, reason, reference, created_at)
+        SELECT 'game:' || a.pcode || ':' || a.tx, md5(concat_ws('|', a.reason, a.round_id, a.user_id, a.move)), a.reason, 'game_round:' || a.round_id, a.at
+          FROM a WHERE a.move IS NOT NULL
+        RETURNING id, idempotency_key
+      ),
+      house AS MATERIALIZED (
+        SELECT h.id, h.pcode, sum(a.move) AS paid
+          FROM (SELECT DISTINCT a.pcode, a.shard FROM a WHERE a.move IS NOT NULL) w
+          CROSS JOIN LATERAL (SELECT l.id, w.pcode FROM ledger_account l
+                               WHERE coalesce(l.user_id, 0) = 0 AND l.book = 'provider:' || w.pcode AND l.asset = 'coin' AND l.shard = w.shard LIMIT 1) h
+          JOIN a ON a.pcode = w.pcode AND a.move IS NOT NULL
+         GROUP BY h.id, h.pcode
+      ),
+      house_upd AS (
+        UPDATE ledger_account l SET balance = l.balance - house.paid FROM house WHERE l.id = house.id RETURNING l.id, l.balance
+      ),
+      player_upd AS (
+        UPDATE ledger_account l SET balance = l.balance + a.move FROM a WHERE l.id = a.acc_id AND a.move IS NOT NULL
+      ),
+      moved AS MATERIALIZED (
+        SELECT a.*, tr.id AS transfer_id, house.id AS house_id,
+               -- The house shard's balance after this call's entry: its balance after the batch, less what later calls took from it.
+               hu.balance + coalesce(sum(a.move) OVER (PARTITION BY house.id ORDER BY a.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0) AS house_after
+          FROM a JOIN tr ON tr.idempotency_key = 'game:' || a.pcode || ':' || a.tx
+          JOIN house ON house.pcode = a.pcode JOIN house_upd hu ON hu.id = house.id
+      ),
+      entries AS (
+        INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
+        SELECT m.transfer_id, m.acc_id, m.user_id, 'coin', m.move, m.bal + m.move, m.reason, m.at FROM moved m
+        UNION ALL
+        SELECT m.transfer_id, m.house_id, NULL, 'coin', -m.move, m.house_after, m.reason, m.at FROM moved m
+      ),
+      new_round AS (
+        INSERT INTO game_round (id, platform_id, provider_round_id, user_id, game_id, bet_total, bet_count, started_at, updated_at)
+        SELECT a.round_id, a.platform, a.round, a.user_id, a.game_id, a.bet_add, a.bets_add, a.at, a.at FROM a WHERE a.round_new
+      ),
+      old_round AS (
+        UPDATE game_round g
+           SET bet_total = g.bet_total + a.bet_add, win_total = g.win_total + a.win_add,
+               bet_count = g.bet_count + a.bets_add, rolled_back_count = g.rolled_back_count + a.rb_add,
+               status = coalesce(a.close, g.status), ended_at = CASE WHEN a.close IS NULL THEN g.ended_at ELSE a.at END, updated_at = a.at
+          FROM a WHERE g.id = a.round_id AND NOT a.round_new AND (a.action <> 'endRound' OR a.close IS NOT NULL)
+      ),
+      txs AS (
+        INSERT INTO game_transaction (platform_id, transaction_id, kind, user_id, round_id, amount, ref_transaction_id, ends_round, status, ledger_transfer_id, created_at)
+        SELECT a.platform, a.tx, a.action, a.user_id, a.round_id, a.tx_amount, a.ref, a.ends, a.tx_status,
+               (SELECT tr.id FROM tr WHERE tr.idempotency_key = 'game:' || a.pcode || ':' || a.tx), a.at
+          FROM a WHERE a.action <> 'endRound'
+      ),
+      rolled AS (
+        UPDATE game_transaction g SET status = 'rolledBack' FROM a WHERE a.rb_add > 0 AND g.platform_id = a.platform AND g.transaction_id = a.ref
+      ),
+      -- Outbox: a bet placed; a round that ended with bets in it (for rewards).
+      events AS (
+        INSERT INTO domain_event (type, payload, created_at)
+        SELECT 'game.bet_placed', jsonb_build_object('userId', a.user_id, 'platform', a.pcode, 'gameId', a.game_id, 'typeId', a.type_id,
+                                                     'roundId', a.round, 'transactionId', a.tx, 'bet', a.tx_amount), a.at
+          FROM a WHERE a.action = 'bet'
+        UNION ALL
+        SELECT 'game.round_settled', jsonb_build_object('userId', a.user_id, 'platform', a.pcode, 'gameId', a.game_id, 'typeId', a.type_id, 'roundId', a.round,
+                                                        'status', a.close, 'bet', a.bet_total, 'win', a.win_total, 'endedBy', 'provider'), a.at
+          FROM a WHERE a.close IS NOT NULL AND a.bets > 0
+      ),
+      -- Wagering at a round's end: its bets lower the outstanding turnover (player_settle_turnover's rule, for many players at once).
+      turnover AS (
+        UPDATE player_wallet w SET bet = greatest(w.bet - a.bet_total, 0), bonus_locked = CASE WHEN w.bet - a.bet_total <= 0 THEN 0 ELSE w.bonus_locked END
+          FROM a WHERE w.user_id = a.user_id AND a.close IS NOT NULL AND a.bets > 0 AND a.bet_total > 0
+      ),
+      -- Activity to the minute is enough for a 30-minute idle rule; most bets skip this write.
+      touched AS (
+        UPDATE game_session gs SET last_seen_at = a.at FROM a WHERE a.touch AND gs.id = a.session_id AND gs.closed_at IS NULL
+      )
+      SELECT array_agg(v.ord::integer),
+             array_agg(CASE WHEN v.refusal IS NULL
+                            THEN json_build_object('balance', (v.bal + coalesce(a.move, 0))::text)
+                            WHEN v.refusal[1] = 'INSUFFICIENT_FUNDS'
+                            THEN json_build_object('error', v.refusal[1], 'message', v.refusal[2], 'balance', v.bal::text)
+                            ELSE json_build_object('error', v.refusal[1], 'message', v.refusal[2]) END)
+        INTO v_ords, v_answers
+        FROM v LEFT JOIN a ON a.ord = v.ord;
+    FOR v_i IN 1 .. cardinality(v_ords) LOOP
+      v_out[v_ords[v_i]] := v_answers[v_i];
+    END LOOP;
+  END LOOP;
+  RETURN array_to_json(v_out);
+END
+$$;
+
+-- Idle rounds end under their players' account locks, taken in id order as a batch of calls takes
+-- them (0420 took an advisory lock per round).
+CREATE OR REPLACE FUNCTION game_wallet_settle_idle(p_before timestamptz, p_now timestamptz, p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_ids  bigint[];
+  r      record;
+  v_done integer := 0;
+BEGIN
+  SELECT array_agg(gr.id ORDER BY gr.started_at) INTO v_ids
+    FROM (SELECT gr.id, gr.started_at FROM game_round gr
+           WHERE gr.status = 'open' AND gr.started_at < p_before AND gr.updated_at < p_before
+           ORDER BY gr.started_at LIMIT p_limit) gr;
+  IF v_ids IS NULL THEN RETURN 0; END IF;
+  PERFORM 1 FROM (SELECT a.id FROM ledger_account a
+                   WHERE coalesce(a.user_id, 0) IN (SELECT gr.user_id FROM game_round gr WHERE gr.id = ANY (v_ids))
+                     AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
+                   ORDER BY a.id FOR UPDATE) l;
+  FOR r IN
+    SELECT gr.id, gr.user_id, gr.game_id, g.type_id, gp.code AS platform_code, gr.provider_round_id, gr.bet_total, gr.win_total, gr.bet_count, gr.rolled_back_count,
+           game_round_close_status(gr.bet_count, gr.rolled_back_count) AS status
+      FROM game_round gr JOIN game_platform gp ON gp.id = gr.platform_id LEFT JOIN game g ON g.id = gr.game_id
+     WHERE gr.id = ANY (v_ids) AND gr.status = 'open' AND gr.updated_at < p_before  -- a call may have reached it meanwhile
+  LOOP
+    UPDATE game_round SET status = r.status, ended_at = p_now, updated_at = p_now WHERE id = r.id;
+    PERFORM game_round_closed(r.user_id, r.platform_code, r.game_id, r.type_id, r.provider_round_id, r.status,
+                              r.bet_count, r.bet_total, r.win_total, 'idle', p_now);
+    v_done := v_done + 1;
+  END LOOP;
+  RETURN v_done;
+END
+$$;
+
+DROP FUNCTION game_wallet_apply(game_wallet_plan[]);
+DROP FUNCTION game_wallet_decide(jsonb);
+DROP TYPE game_wallet_plan;
+DROP FUNCTION game_wallet_coin(bigint);
+DROP FUNCTION game_wallet_refusal(text, text, bigint);
