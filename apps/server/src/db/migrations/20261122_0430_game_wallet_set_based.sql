@@ -201,42 +201,39 @@ BEGIN
                                      CASE v.action WHEN 'bet' THEN 'game_bet' WHEN 'win' THEN 'game_win' ELSE 'game_rollback' END AS reason) x
          WHERE v.refusal IS NULL AND NOT coalesce(v.p_exists, false)
       ),
-      -- Money: a transfer per call that moves coin, keyed game:<platform>:<transactionId>, between
-      -- the player's coin account and one shard of the provider's house book.
-      tr AS (
-        INSERT INTO ledger_transfer (idempotency_key, fingerprint, reason, reference, created_at)
-        SELECT 'game:' || a.pcode || ':' || a.tx, md5(concat_ws('|', a.reason, a.round_id, a.user_id, a.move)), a.reason, 'game_round:' || a.round_id, a.at
-          FROM a WHERE a.move IS NOT NULL
-        RETURNING id, idempotency_key
-      ),
-      house AS MATERIALIZED (
-        SELECT h.id, h.pcode, sum(a.move) AS paid
-          FROM (SELECT DISTINCT a.pcode, a.shard FROM a WHERE a.move IS NOT NULL) w
-          CROSS JOIN LATERAL (SELECT l.id, w.pcode FROM ledger_account l
-                               WHERE coalesce(l.user_id, 0) = 0 AND l.book = 'provider:' || w.pcode AND l.asset = 'coin' AND l.shard = w.shard LIMIT 1) h
-          JOIN a ON a.pcode = w.pcode AND a.move IS NOT NULL
-         GROUP BY h.id, h.pcode
-      ),
-      house_upd AS (
-        UPDATE ledger_account l SET balance = l.balance - house.paid FROM house WHERE l.id = house.id RETURNING l.id, l.balance
-      ),
-      player_upd AS (
-        UPDATE ledger_account l SET balance = l.balance + a.move FROM a WHERE l.id = a.acc_id AND a.move IS NOT NULL
-      ),
-      moved AS MATERIALIZED (
-        SELECT a.*, tr.id AS transfer_id, house.id AS house_id,
-               -- The house shard's balance after this call's entry: its balance after the batch, less what later calls took from it.
-               hu.balance + coalesce(sum(a.move) OVER (PARTITION BY house.id ORDER BY a.ord ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0) AS house_after
-          FROM a JOIN tr ON tr.idempotency_key = 'game:' || a.pcode || ':' || a.tx
-          JOIN house ON house.pcode = a.pcode JOIN house_upd hu ON hu.id = house.id
-      ),
-      entries AS (
-        INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
-        SELECT m.transfer_id, m.acc_id, m.user_id, 'coin', m.move, m.bal + m.move, m.reason, m.at FROM moved m
-        UNION ALL
-        SELECT m.transfer_id, m.house_id, NULL, 'coin', -m.move, m.house_after, m.reason, m.at FROM moved m
-      ),
-      new_round AS (
+      -- Money: one ledger transfer for the segment (game_transaction's key, checked above under the
+    -- players' locks, is what keeps a call from moving money twice): an entry per call that moves
+    -- coin, on the player's coin account, and one per provider house book for all of them, on the
+    -- shard this batch uses. A segment has one call per player, so a call's entry is its transfer
+    -- and its player's account.
+    tr AS (
+      INSERT INTO ledger_transfer (id, idempotency_key, fingerprint, reason, created_at)
+      SELECT n.id, 'game:batch:' || n.id, md5(string_agg(concat_ws('|', a.pcode, a.tx, a.user_id, a.move), ',' ORDER BY a.ord)), 'game', max(a.at)
+        FROM (SELECT nextval('ledger_transfer_id_seq') AS id) n CROSS JOIN a
+       WHERE a.move IS NOT NULL
+       GROUP BY n.id
+      RETURNING id
+    ),
+    house AS MATERIALIZED (
+      SELECT h.id, sum(a.move) AS paid, max(a.at) AS at
+        FROM a CROSS JOIN LATERAL (SELECT l.id FROM ledger_account l
+                                    WHERE coalesce(l.user_id, 0) = 0 AND l.book = 'provider:' || a.pcode AND l.asset = 'coin' AND l.shard = a.shard LIMIT 1) h
+       WHERE a.move IS NOT NULL
+       GROUP BY h.id
+    ),
+    house_upd AS (
+      UPDATE ledger_account l SET balance = l.balance - house.paid FROM house WHERE l.id = house.id RETURNING l.id, l.balance
+    ),
+    player_upd AS (
+      UPDATE ledger_account l SET balance = l.balance + a.move FROM a WHERE l.id = a.acc_id AND a.move IS NOT NULL
+    ),
+    entries AS (
+      INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
+      SELECT tr.id, a.acc_id, a.user_id, 'coin', a.move, a.bal + a.move, a.reason, a.at FROM a CROSS JOIN tr WHERE a.move IS NOT NULL
+      UNION ALL
+      SELECT tr.id, house.id, NULL, 'coin', -house.paid, hu.balance, 'game', house.at FROM house JOIN house_upd hu ON hu.id = house.id CROSS JOIN tr
+    ),
+    new_round AS (
         INSERT INTO game_round (id, platform_id, provider_round_id, user_id, game_id, bet_total, bet_count, started_at, updated_at)
         SELECT a.round_id, a.platform, a.round, a.user_id, a.game_id, a.bet_add, a.bets_add, a.at, a.at FROM a WHERE a.round_new
       ),
@@ -250,7 +247,7 @@ BEGIN
       txs AS (
         INSERT INTO game_transaction (platform_id, transaction_id, kind, user_id, round_id, amount, ref_transaction_id, ends_round, status, ledger_transfer_id, created_at)
         SELECT a.platform, a.tx, a.action, a.user_id, a.round_id, a.tx_amount, a.ref, a.ends, a.tx_status,
-               (SELECT tr.id FROM tr WHERE tr.idempotency_key = 'game:' || a.pcode || ':' || a.tx), a.at
+               CASE WHEN a.move IS NOT NULL THEN (SELECT tr.id FROM tr) END, a.at
           FROM a WHERE a.action <> 'endRound'
       ),
       rolled AS (
@@ -292,34 +289,58 @@ BEGIN
 END
 $$;
 
+-- A round's end is a HOT update (no index entry, far less WAL) when no index covers a column it
+-- changes and its page has room for the new version: the rounds' partial index on status goes,
+-- and pages are filled to 60 % so the win a moment after a bet finds room next to it.
+DROP INDEX game_round_open_started_idx;
+ALTER TABLE game_round SET (fillfactor = 60);
+
+-- Without that index the idle sweep walks rounds in id order from the first one that may still be
+-- open (ids and start times rise together): rounds below open_from have all ended.
+CREATE TABLE game_round_sweep (
+  one       boolean PRIMARY KEY DEFAULT true CHECK (one),
+  open_from bigint NOT NULL
+);
+INSERT INTO game_round_sweep (open_from) SELECT coalesce(min(id), 0) FROM game_round WHERE status = 'open';
+
 -- Idle rounds end under their players' account locks, taken in id order as a batch of calls takes
--- them (0420 took an advisory lock per round).
+-- them. Rounds started and untouched before p_before, at most p_limit; answers how many ended.
 CREATE OR REPLACE FUNCTION game_wallet_settle_idle(p_before timestamptz, p_now timestamptz, p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  v_ids  bigint[];
-  r      record;
-  v_done integer := 0;
+  v_from  bigint := (SELECT open_from FROM game_round_sweep);
+  v_until bigint;
+  v_ids   bigint[];
+  r       record;
+  v_done  integer := 0;
 BEGIN
-  SELECT array_agg(gr.id ORDER BY gr.started_at) INTO v_ids
-    FROM (SELECT gr.id, gr.started_at FROM game_round gr
-           WHERE gr.status = 'open' AND gr.started_at < p_before AND gr.updated_at < p_before
-           ORDER BY gr.started_at LIMIT p_limit) gr;
-  IF v_ids IS NULL THEN RETURN 0; END IF;
-  PERFORM 1 FROM (SELECT a.id FROM ledger_account a
-                   WHERE coalesce(a.user_id, 0) IN (SELECT gr.user_id FROM game_round gr WHERE gr.id = ANY (v_ids))
-                     AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
-                   ORDER BY a.id FOR UPDATE) l;
-  FOR r IN
-    SELECT gr.id, gr.user_id, gr.game_id, g.type_id, gp.code AS platform_code, gr.provider_round_id, gr.bet_total, gr.win_total, gr.bet_count, gr.rolled_back_count,
-           game_round_close_status(gr.bet_count, gr.rolled_back_count) AS status
-      FROM game_round gr JOIN game_platform gp ON gp.id = gr.platform_id LEFT JOIN game g ON g.id = gr.game_id
-     WHERE gr.id = ANY (v_ids) AND gr.status = 'open' AND gr.updated_at < p_before  -- a call may have reached it meanwhile
-  LOOP
-    UPDATE game_round SET status = r.status, ended_at = p_now, updated_at = p_now WHERE id = r.id;
-    PERFORM game_round_closed(r.user_id, r.platform_code, r.game_id, r.type_id, r.provider_round_id, r.status,
-                              r.bet_count, r.bet_total, r.win_total, 'idle', p_now);
-    v_done := v_done + 1;
-  END LOOP;
+  -- The first round started at or after p_before: the walk ends there. (Rounds that started so
+  -- recently may still be committing with lower ids; none started before p_before is.)
+  v_until := coalesce((SELECT gr.id FROM game_round gr WHERE gr.id >= v_from AND gr.started_at >= p_before ORDER BY gr.id LIMIT 1),
+                      (SELECT max(gr.id) + 1 FROM game_round gr), v_from);
+  SELECT array_agg(gr.id ORDER BY gr.id) INTO v_ids
+    FROM (SELECT gr.id FROM game_round gr
+           WHERE gr.id >= v_from AND gr.id < v_until AND gr.status = 'open' AND gr.updated_at < p_before
+           ORDER BY gr.id LIMIT p_limit) gr;
+  IF v_ids IS NOT NULL THEN
+    PERFORM 1 FROM (SELECT a.id FROM ledger_account a
+                     WHERE coalesce(a.user_id, 0) IN (SELECT gr.user_id FROM game_round gr WHERE gr.id = ANY (v_ids))
+                       AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
+                     ORDER BY a.id FOR UPDATE) l;
+    FOR r IN
+      SELECT gr.id, gr.user_id, gr.game_id, g.type_id, gp.code AS platform_code, gr.provider_round_id, gr.bet_total, gr.win_total, gr.bet_count, gr.rolled_back_count,
+             game_round_close_status(gr.bet_count, gr.rolled_back_count) AS status
+        FROM game_round gr JOIN game_platform gp ON gp.id = gr.platform_id LEFT JOIN game g ON g.id = gr.game_id
+       WHERE gr.id = ANY (v_ids) AND gr.status = 'open' AND gr.updated_at < p_before  -- a call may have reached it meanwhile
+    LOOP
+      UPDATE game_round SET status = r.status, ended_at = p_now, updated_at = p_now WHERE id = r.id;
+      PERFORM game_round_closed(r.user_id, r.platform_code, r.game_id, r.type_id, r.provider_round_id, r.status,
+                                r.bet_count, r.bet_total, r.win_total, 'idle', p_now);
+      v_done := v_done + 1;
+    END LOOP;
+  END IF;
+  -- Rounds ended for good stay ended, so a bound found now holds for ever.
+  UPDATE game_round_sweep
+     SET open_from = greatest(open_from, coalesce((SELECT gr.id FROM game_round gr WHERE gr.id >= v_from AND gr.id < v_until AND gr.status = 'open' ORDER BY gr.id LIMIT 1), v_until));
   RETURN v_done;
 END
 $$;

@@ -326,6 +326,29 @@ describeDb('seamless wallet protocol', () => {
       expect((await getBalances(db, p.userId)).bet).toBe(8_000);
     });
 
+    it('a round kept busy past a day stays open while later rounds are swept, and is ended once it goes idle', async () => {
+      const db = t.database.db;
+      const sweeper = createRoundSweeper({ db, clock: t.clock });
+      const p = await player(500);
+      const [busy, idle] = [round(), round()];
+      const bet = (token: string, roundId: string) => agg.call('bet', { sessionToken: token, transactionId: tx(), roundId, gameCode: 'test-slot', amount: 1_000 });
+      // The busy round is opened first, so it has the lower id.
+      expect((await bet(p.token, busy)).body.status).toBe('OK');
+      expect((await bet(p.token, idle)).body.status).toBe('OK');
+      t.clock.advance(DAY - MINUTE);
+      expect((await bet(await agg.session(p.userId), busy)).body.status).toBe('OK');
+      t.clock.advance(2 * MINUTE);
+      const status = async (r: string) =>
+        ((await db.execute(sql`select status from game_round where provider_round_id = ${r} and user_id = ${p.userId}`)) as unknown as { rows: { status: string }[] }).rows[0]?.status;
+
+      await sweeper.sweep();
+      expect([await status(busy), await status(idle)]).toEqual(['open', 'settled']);
+      t.clock.advance(DAY);
+      expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
+      expect(await status(busy)).toBe('settled');
+      expect((await getBalances(db, p.userId)).bet).toBe(0);
+    });
+
     it('a bet for another game than the session\'s is refused', async () => {
       const p = await player(100);
       const res = await agg.call('bet', { sessionToken: p.token, transactionId: tx(), roundId: round(), gameCode: 'test-dice', amount: 100 });
