@@ -10,7 +10,7 @@
 --     and the statements after the lock take a fresh snapshot, so they see what it committed. (0420
 --     took an advisory lock per round; the account lock serialises the same calls and more: one
 --     player's bets are checked against a balance no one else is changing.);
---  3. one statement decides every call and writes what they cause: the ledger transfers, entries
+--  3. one statement decides every call and writes what they cause: the ledger transfer, entries
 --     and balances, the rounds, the transactions, the bet and round events, the turnover at a
 --     round's end, the session's activity; and answers each call.
 -- A statement sees only what was committed before it, so the calls of one statement must not
@@ -22,9 +22,11 @@
 -- call again alone, and runs the loser once more, which then finds the copy and answers a replay
 -- or a duplicate.
 
--- A call's checks and effects, given what is stored (one row per call: see game_wallet_calls).
--- Order of the checks (decision 011): the session; the transaction id already used (replay with
--- the same details, otherwise a duplicate); then per action. Returns the refusal, or NULL.
+-- A call's checks, given what is stored (one row per call: see game_wallet_calls). Order of the
+-- checks (decision 011): the session; the transaction id already used (replay with the same
+-- details, otherwise a duplicate); then per action. Returns the refusal, or NULL. STABLE, as
+-- format() is: the planner then inlines it into the statement (declared IMMUTABLE it ran as a
+-- function of its own, parsed again at every call).
 CREATE FUNCTION game_wallet_check(
   p_action text, p_session bigint, p_real boolean,
   p_prior_same boolean, p_prior_exists boolean, p_tx text,
@@ -202,38 +204,38 @@ BEGIN
          WHERE v.refusal IS NULL AND NOT coalesce(v.p_exists, false)
       ),
       -- Money: one ledger transfer for the segment (game_transaction's key, checked above under the
-    -- players' locks, is what keeps a call from moving money twice): an entry per call that moves
-    -- coin, on the player's coin account, and one per provider house book for all of them, on the
-    -- shard this batch uses. A segment has one call per player, so a call's entry is its transfer
-    -- and its player's account.
-    tr AS (
-      INSERT INTO ledger_transfer (id, idempotency_key, fingerprint, reason, created_at)
-      SELECT n.id, 'game:batch:' || n.id, md5(string_agg(concat_ws('|', a.pcode, a.tx, a.user_id, a.move), ',' ORDER BY a.ord)), 'game', max(a.at)
-        FROM (SELECT nextval('ledger_transfer_id_seq') AS id) n CROSS JOIN a
-       WHERE a.move IS NOT NULL
-       GROUP BY n.id
-      RETURNING id
-    ),
-    house AS MATERIALIZED (
-      SELECT h.id, sum(a.move) AS paid, max(a.at) AS at
-        FROM a CROSS JOIN LATERAL (SELECT l.id FROM ledger_account l
-                                    WHERE coalesce(l.user_id, 0) = 0 AND l.book = 'provider:' || a.pcode AND l.asset = 'coin' AND l.shard = a.shard LIMIT 1) h
-       WHERE a.move IS NOT NULL
-       GROUP BY h.id
-    ),
-    house_upd AS (
-      UPDATE ledger_account l SET balance = l.balance - house.paid FROM house WHERE l.id = house.id RETURNING l.id, l.balance
-    ),
-    player_upd AS (
-      UPDATE ledger_account l SET balance = l.balance + a.move FROM a WHERE l.id = a.acc_id AND a.move IS NOT NULL
-    ),
-    entries AS (
-      INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
-      SELECT tr.id, a.acc_id, a.user_id, 'coin', a.move, a.bal + a.move, a.reason, a.at FROM a CROSS JOIN tr WHERE a.move IS NOT NULL
-      UNION ALL
-      SELECT tr.id, house.id, NULL, 'coin', -house.paid, hu.balance, 'game', house.at FROM house JOIN house_upd hu ON hu.id = house.id CROSS JOIN tr
-    ),
-    new_round AS (
+      -- players' locks, is what keeps a call from moving money twice): an entry per call that moves
+      -- coin, on the player's coin account, and one per provider house book for all of them, on the
+      -- shard this batch uses. A segment has one call per player, so a call's entry is its transfer
+      -- and its player's account.
+      tr AS (
+        INSERT INTO ledger_transfer (id, idempotency_key, fingerprint, reason, created_at)
+        SELECT n.id, 'game:batch:' || n.id, md5(string_agg(concat_ws('|', a.pcode, a.tx, a.user_id, a.move), ',' ORDER BY a.ord)), 'game', max(a.at)
+          FROM (SELECT nextval('ledger_transfer_id_seq') AS id) n CROSS JOIN a
+         WHERE a.move IS NOT NULL
+         GROUP BY n.id
+        RETURNING id
+      ),
+      house AS MATERIALIZED (
+        SELECT h.id, sum(a.move) AS paid, max(a.at) AS at
+          FROM a CROSS JOIN LATERAL (SELECT l.id FROM ledger_account l
+                                      WHERE coalesce(l.user_id, 0) = 0 AND l.book = 'provider:' || a.pcode AND l.asset = 'coin' AND l.shard = a.shard LIMIT 1) h
+         WHERE a.move IS NOT NULL
+         GROUP BY h.id
+      ),
+      house_upd AS (
+        UPDATE ledger_account l SET balance = l.balance - house.paid FROM house WHERE l.id = house.id RETURNING l.id, l.balance
+      ),
+      player_upd AS (
+        UPDATE ledger_account l SET balance = l.balance + a.move FROM a WHERE l.id = a.acc_id AND a.move IS NOT NULL
+      ),
+      entries AS (
+        INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
+        SELECT tr.id, a.acc_id, a.user_id, 'coin', a.move, a.bal + a.move, a.reason, a.at FROM a CROSS JOIN tr WHERE a.move IS NOT NULL
+        UNION ALL
+        SELECT tr.id, house.id, NULL, 'coin', -house.paid, hu.balance, 'game', house.at FROM house JOIN house_upd hu ON hu.id = house.id CROSS JOIN tr
+      ),
+      new_round AS (
         INSERT INTO game_round (id, platform_id, provider_round_id, user_id, game_id, bet_total, bet_count, started_at, updated_at)
         SELECT a.round_id, a.platform, a.round, a.user_id, a.game_id, a.bet_add, a.bets_add, a.at, a.at FROM a WHERE a.round_new
       ),

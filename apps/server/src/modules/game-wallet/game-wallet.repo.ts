@@ -9,7 +9,7 @@ async function rows<T extends object>(x: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** One money call as game_wallet_calls (migration 0420) takes it. */
+/** One money call as game_wallet_calls (migration 0430) takes it. */
 export interface MoneyCall {
   action: 'bet' | 'win' | 'rollback' | 'endRound';
   platform: number;
@@ -31,10 +31,10 @@ export interface MoneyCall {
 export type CallOutcome = { balance: string; error?: undefined } | { error: string; message: string; balance?: string };
 
 /**
- * A batch of money calls as one statement (game_wallet_calls), posting to one shard of the
- * provider's house book: decided and applied in order, one
- * outcome per call (applied, replayed or refused). One round trip, one commit. Throws when a call
- * lost a race on an id (23505, P4002) or failed otherwise: nothing of the batch was applied.
+ * A batch of money calls as one statement (game_wallet_calls), posting to one shard of each
+ * provider's house book: one outcome per call (applied, replayed or refused), as if the calls had
+ * run one by one. One round trip, one commit. Throws when a call lost a race on an id (23505) or
+ * failed otherwise: nothing of the batch was applied.
  */
 export async function calls(x: Executor, batch: MoneyCall[], houseShard: number): Promise<CallOutcome[]> {
   const json = JSON.stringify(batch.map((c) => ({ ...c, shard: houseShard })));

@@ -40,27 +40,27 @@ const refuse = (error: ProviderError, message: string, balance?: Money): never =
 
 /**
  * Concurrent money calls per database, and how many waiting open another call (see GroupCommit).
- * Since a batch's writes are made together (game_wallet_apply), bigger batches pay: the ledger
- * posting and each table's statement are shared by the whole batch. Measured (rounds bench,
- * 8 clients, 8 s runs, ratio to TPC-B per run): one statement at a time 0.26-0.36×; two, the
- * second for 6 waiting calls, 0.28-0.37×; two for 4 waiting 0.29-0.34×; three for 2 waiting
- * (the setting when each call wrote on its own and batching saved little) 0.22-0.26×. A second statement stays for
- * bursts of many callers. Overridable for measuring: GAME_CALL_LANES, GAME_CALL_SPILL.
+ * A batch's statements and writes are shared by all its calls (game_wallet_calls, migration 0430),
+ * so bigger batches pay. Measured (rounds bench, 8 clients, ratio to TPC-B per run): one
+ * statement at a time and two, the second for 3 or for 6 waiting calls, came out the same within
+ * the machine's noise (0.22-0.40×); three or more in flight were worse (four for 1 waiting:
+ * 0.14-0.17×, the backends queueing on the WAL flush). A second statement stays for bursts of
+ * many callers. Overridable for measuring: GAME_CALL_LANES, GAME_CALL_SPILL.
  */
 const CALL_LANES = Number(process.env.GAME_CALL_LANES ?? 2);
 const CALL_SPILL = Number(process.env.GAME_CALL_SPILL ?? 6);
-/** Calls per statement at most: one statement holds its rounds' locks until it commits. */
+/** Calls per statement at most: one statement holds its players' locks until it commits. */
 const CALL_BATCH = 32;
 
 /**
  * The seamless wallet a provider calls (product rules §3, decision 011). Money calls (bet, win,
  * rollback, endRound) are decided and applied in the database by game_wallet_calls (migration
- * 0420): the session, the player's round (locked, so calls about one round apply one at a
- * time), the provider's transaction ids, the ledger transfer keyed `game:<platform>:<transactionId>`,
- * the records, the outbox events and the turnover at a round's end, atomically. Calls that arrive
- * together go to the database together as one statement and one commit (group commit), each
- * answered on its own: checked one by one, their writes made together. The ledger key keeps money from moving twice even if two copies of a call
- * race past every other check; the loser runs again and answers as a replay.
+ * 0430): the session, the player's coin account (locked, so one player's calls apply one at a
+ * time), the round, the provider's transaction ids, the ledger transfer, the records, the outbox
+ * events and the turnover at a round's end, atomically. Calls that arrive together go to the
+ * database together as one statement and one commit (group commit), each answered as if they had
+ * run one by one. The provider transaction's key keeps money from moving twice even if two copies
+ * of a call race past every other check; the loser runs again and answers as a replay.
  */
 export function createProviderWalletService(deps: { db: Db; clock: Clock; sessions: GameSessionsService }) {
   const { db, clock, sessions } = deps;
@@ -102,7 +102,7 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
       try {
         out = await batcher.submit(item);
       } catch (err) {
-        const raced = ['23505', 'P4002'].includes(sqlState(err) ?? '');
+        const raced = sqlState(err) === '23505';
         if (raced && attempt < 2) continue;
         if (raced) return refuse('DUPLICATE_TRANSACTION', 'The transaction id was already used with other details');
         throw err;
