@@ -343,7 +343,6 @@ export const domainEvent = pgTable('domain_event', {
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
   createdAt: ts('created_at').notNull(),
-  processedAt: ts('processed_at'),
 });
 
 // Ledger (migration 20261121_0300_ledger.sql). Written only through ledger_post and the ledger repo.
