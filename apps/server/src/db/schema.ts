@@ -445,6 +445,12 @@ export const gameRound = pgTable('game_round', {
 });
 export type GameRoundRow = typeof gameRound.$inferSelect;
 
+/** The idle sweep's bound (one row): every round with a lower id has ended. */
+export const gameRoundSweep = pgTable('game_round_sweep', {
+  one: boolean('one').primaryKey().default(true),
+  openFrom: bigint('open_from', { mode: 'number' }).notNull(),
+});
+
 export const gameTransaction = pgTable(
   'game_transaction',
   {
