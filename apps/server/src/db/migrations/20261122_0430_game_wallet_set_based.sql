@@ -303,7 +303,8 @@ CREATE TABLE game_round_sweep (
   one       boolean PRIMARY KEY DEFAULT true CHECK (one),
   open_from bigint NOT NULL
 );
-INSERT INTO game_round_sweep (open_from) SELECT coalesce(min(id), 0) FROM game_round WHERE status = 'open';
+INSERT INTO game_round_sweep (open_from)
+SELECT coalesce((SELECT min(id) FROM game_round WHERE status = 'open'), (SELECT max(id) + 1 FROM game_round), 0);
 
 -- Idle rounds end under their players' account locks, taken in id order as a batch of calls takes
 -- them. Rounds started and untouched before p_before, at most p_limit; answers how many ended.
