@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
+import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
 import { withTx } from '../../db/tx.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
@@ -27,6 +27,23 @@ describeDb('seamless wallet protocol', () => {
     if (coins > 0) await fund(t.database.db, userId, coins * 100);
     return { userId, token: await agg.session(userId) };
   }
+
+  /** A money call as the service hands it to game_wallet_calls (for tests that send batches themselves). */
+  const moneyCall = (token: string, action: repo.MoneyCall['action'], roundId: string, txId: string | null, more: Partial<repo.MoneyCall> = {}): repo.MoneyCall => ({
+    action,
+    platform: cat.platformId,
+    platformCode: cat.platformCode,
+    tokenHash: sha256(token),
+    round: roundId,
+    tx: txId,
+    ref: null,
+    gameCode: action === 'bet' ? 'test-slot' : null,
+    amount: null,
+    endsRound: false,
+    now: t.clock.now().toISOString(),
+    idleMs: 30 * MINUTE,
+    ...more,
+  });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -373,40 +390,24 @@ describeDb('seamless wallet protocol', () => {
       const q = await player(10);
       const [r1, r2, r3] = [round(), round(), round()];
       const [bet1, win1, bet2, rb2, bet3, bet3b] = [tx(), tx(), tx(), tx(), tx(), tx()];
-      const now = t.clock.now().toISOString();
-      const call = (token: string, action: repo.MoneyCall['action'], roundId: string, txId: string | null, more: Partial<repo.MoneyCall> = {}): repo.MoneyCall => ({
-        action,
-        platform: cat.platformId,
-        platformCode: cat.platformCode,
-        tokenHash: sha256(token),
-        round: roundId,
-        tx: txId,
-        ref: null,
-        gameCode: action === 'bet' ? 'test-slot' : null,
-        amount: null,
-        endsRound: false,
-        now,
-        idleMs: 30 * MINUTE,
-        ...more,
-      });
       const houseBefore = await houseBalance(t.database.db, 'provider:test-agg');
       const answers = await repo.calls(
         t.database.db,
         [
-          call(p.token, 'bet', r1, bet1, { amount: '2000' }),
+          moneyCall(p.token, 'bet', r1, bet1, { amount: '2000' }),
           // Its round's bet is in this batch: applied before this win decides.
-          call(p.token, 'win', r1, win1, { amount: '500', endsRound: true, ref: bet1 }),
+          moneyCall(p.token, 'win', r1, win1, { amount: '500', endsRound: true, ref: bet1 }),
           // The same bet again: a replay, the balance now.
-          call(p.token, 'bet', r1, bet1, { amount: '2000' }),
+          moneyCall(p.token, 'bet', r1, bet1, { amount: '2000' }),
           // The round ended two calls ago.
-          call(p.token, 'bet', r1, tx(), { amount: '100' }),
+          moneyCall(p.token, 'bet', r1, tx(), { amount: '100' }),
           // A rollback before its bet, then the bet: refused.
-          call(p.token, 'rollback', r2, rb2, { ref: bet2 }),
-          call(p.token, 'bet', r2, bet2, { amount: '100' }),
+          moneyCall(p.token, 'rollback', r2, rb2, { ref: bet2 }),
+          moneyCall(p.token, 'bet', r2, bet2, { amount: '100' }),
           // Two bets of another player that only one of fits.
-          call(q.token, 'bet', r3, bet3, { amount: '600' }),
-          call(q.token, 'bet', round(), bet3b, { amount: '600' }),
-          call('no-such-token', 'bet', round(), tx(), { amount: '100' }),
+          moneyCall(q.token, 'bet', r3, bet3, { amount: '600' }),
+          moneyCall(q.token, 'bet', round(), bet3b, { amount: '600' }),
+          moneyCall('no-such-token', 'bet', round(), tx(), { amount: '100' }),
         ],
         0,
       );
@@ -463,6 +464,20 @@ describeDb('seamless wallet protocol', () => {
         expect(['OK', 'TRANSACTION_ROLLED_BACK']).toContain(bet.body.status === 'OK' ? 'OK' : bet.body.error);
         expect(await coinOf(t.database.db, p.userId)).toBe(10_000);
       }
+    });
+
+    // Several connections at once: PGlite has one, so this runs on PostgreSQL only.
+    it.skipIf(TEST_DB !== 'pg')('statements in flight together for the same players lock them in one order: no deadlock, each call applied once', async () => {
+      const p = await player(100);
+      const q = await player(100);
+      const bets = Array.from({ length: 12 }, (_, i) => {
+        const [first, second] = i % 2 ? [q, p] : [p, q];
+        return repo.calls(t.database.db, [moneyCall(first.token, 'bet', round(), tx(), { amount: '100' }), moneyCall(second.token, 'bet', round(), tx(), { amount: '100' })], i % 16);
+      });
+      const answers = await Promise.all(bets);
+      expect(answers.flat().every((a) => a.error === undefined)).toBe(true);
+      expect(await coinOf(t.database.db, p.userId)).toBe(10_000 - 1_200);
+      expect(await coinOf(t.database.db, q.userId)).toBe(10_000 - 1_200);
     });
 
     it('many bets of one player at once never overdraw', async () => {
