@@ -2,15 +2,15 @@
 --
 -- Migration 0420 checked each call of a batch in PL/pgSQL, about six statements a call, then wrote
 -- the batch's records together: about 0.37 ms of PostgreSQL CPU a call in 4-call batches, and
--- game rounds stayed near 0.3× TPC-B. Here a batch takes three statements however many calls it
--- holds, each call decided by the same rules in the same order:
---  1. find each call's player through its session;
---  2. lock the players' coin accounts in id order (created first if missing). Every call about a
+-- game rounds stayed near 0.3× TPC-B. Here a batch takes two statements however many calls it
+-- holds (one more per segment, below), each call decided by the same rules in the same order:
+--  1. find each call's player through its session and lock the players' coin accounts in id
+--     order (a player's first call creates the account, and locks again). Every call about a
 --     player, its rounds and its transactions waits here for the batch in flight for that player,
 --     and the statements after the lock take a fresh snapshot, so they see what it committed. (0420
 --     took an advisory lock per round; the account lock serialises the same calls and more: one
 --     player's bets are checked against a balance no one else is changing.);
---  3. one statement decides every call and writes what they cause: the ledger transfer, entries
+--  2. one statement decides every call and writes what they cause: the ledger transfer, entries
 --     and balances, the rounds, the transactions, the bet and round events, the turnover at a
 --     round's end, the session's activity; and answers each call.
 -- A statement sees only what was committed before it, so the calls of one statement must not
@@ -75,45 +75,47 @@ DECLARE
   v_calls  jsonb := p_calls::jsonb;
   v_n      integer := jsonb_array_length(v_calls);
   v_users  bigint[];
-  v_houses text[];
   v_seg    integer[] := '{}';
   v_names  text[] := '{}';
   v_mine   text[];
   v_k      integer := 1;
-  v_locked integer;
+  v_ready  boolean;
   v_out    json[] := array_fill(NULL::json, ARRAY[v_n]);
   v_call   jsonb;
   v_ords   integer[];
   v_answers json[];
 BEGIN
-  -- 1. Each call's player (NULL: no such session, or demo play).
-  SELECT array_agg(s.user_id ORDER BY x.ord),
-         array_agg(DISTINCT (x.v->>'platformCode') || ':' || (x.v->>'shard'))
-    INTO v_users, v_houses
-    FROM jsonb_array_elements(v_calls) WITH ORDINALITY AS x(v, ord)
-    LEFT JOIN LATERAL (SELECT gs.user_id FROM game_session gs
-                        WHERE gs.token_hash = x.v->>'tokenHash' AND gs.platform_id = (x.v->>'platform')::integer AND gs.mode = 'real' LIMIT 1) s ON true;
+  -- 1. Each call's player (NULL: no such session, or demo play), those players' coin accounts
+  --    locked in id order, and whether every account the batch posts to exists: one statement.
+  WITH u AS MATERIALIZED (
+    SELECT x.ord, s.user_id, x.v->>'platformCode' AS pcode, (x.v->>'shard')::smallint AS shard
+      FROM jsonb_array_elements(v_calls) WITH ORDINALITY AS x(v, ord)
+      LEFT JOIN LATERAL (SELECT gs.user_id FROM game_session gs
+                          WHERE gs.token_hash = x.v->>'tokenHash' AND gs.platform_id = (x.v->>'platform')::integer AND gs.mode = 'real' LIMIT 1) s ON true
+  ), l AS MATERIALIZED (
+    SELECT a.id FROM ledger_account a
+     -- An array, not IN (subquery): the generic plan hashed a scan of every account for that.
+     WHERE coalesce(a.user_id, 0) = ANY ((SELECT array_agg(u.user_id) FROM u)::bigint[]) AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
+     ORDER BY a.id FOR UPDATE
+  )
+  SELECT (SELECT array_agg(u.user_id ORDER BY u.ord) FROM u),
+         (SELECT count(*) FROM l) = (SELECT count(DISTINCT u.user_id) FROM u)
+         AND NOT EXISTS (SELECT 1 FROM (SELECT DISTINCT u.pcode, u.shard FROM u) h
+                          WHERE NOT EXISTS (SELECT 1 FROM ledger_account a
+                                             WHERE coalesce(a.user_id, 0) = 0 AND a.book = 'provider:' || h.pcode AND a.asset = 'coin' AND a.shard = h.shard))
+    INTO v_users, v_ready;
 
-  -- 2. Lock the players' coin accounts in id order; a player's first call, or a house shard's first
-  --    use, creates the account (balance 0) and locks again.
-  FOR v_try IN 1 .. 2 LOOP
-    WITH l AS MATERIALIZED (
-      SELECT a.id FROM ledger_account a
-       WHERE coalesce(a.user_id, 0) = ANY (v_users) AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
-       ORDER BY a.id FOR UPDATE
-    )
-    SELECT count(*)::integer INTO v_locked FROM l;
-    EXIT WHEN v_locked = (SELECT count(DISTINCT u) FROM unnest(v_users) u)
-          AND (SELECT count(*) FROM unnest(v_houses) h JOIN ledger_account a
-                 ON coalesce(a.user_id, 0) = 0 AND a.book = 'provider:' || split_part(h, ':', 1) AND a.asset = 'coin' AND a.shard = split_part(h, ':', 2)::smallint)
-             = cardinality(v_houses);
-    IF v_try = 2 THEN RAISE EXCEPTION 'game_wallet_calls: an account could not be found or created'; END IF;
+  -- 2. A player's first call, or a house shard's first use: create the accounts (balance 0), lock again.
+  IF NOT v_ready THEN
     INSERT INTO ledger_account (user_id, book, asset, shard)
     SELECT DISTINCT u, 'coin', 'coin', 0::smallint FROM unnest(v_users) u WHERE u IS NOT NULL
-    UNION ALL
-    SELECT NULL, 'provider:' || split_part(h, ':', 1), 'coin', split_part(h, ':', 2)::smallint FROM unnest(v_houses) h
+    UNION
+    SELECT NULL::bigint, 'provider:' || (x->>'platformCode'), 'coin', (x->>'shard')::smallint FROM jsonb_array_elements(v_calls) x
     ON CONFLICT DO NOTHING;
-  END LOOP;
+    PERFORM 1 FROM (SELECT a.id FROM ledger_account a
+                     WHERE coalesce(a.user_id, 0) = ANY (v_users) AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
+                     ORDER BY a.id FOR UPDATE) l;
+  END IF;
 
   -- 3. Segments: a call naming a player, transaction id or reference an earlier call of the
   --    current segment names starts the next one.

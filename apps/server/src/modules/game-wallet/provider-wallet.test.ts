@@ -201,6 +201,14 @@ describeDb('seamless wallet protocol', () => {
       expect(all.body).toMatchObject({ status: 'OK', balance: 0 });
     });
 
+    it('a player who never had coin bets into INSUFFICIENT_FUNDS with balance 0, then plays once funded', async () => {
+      const p = await player(0);
+      const bet = () => agg.call('bet', { sessionToken: p.token, transactionId: tx(), roundId: round(), gameCode: 'test-slot', amount: 100 });
+      expect((await bet()).body).toMatchObject({ status: 'ERROR', error: 'INSUFFICIENT_FUNDS', balance: 0 });
+      await fund(t.database.db, p.userId, 500);
+      expect((await bet()).body).toMatchObject({ status: 'OK', balance: 400 });
+    });
+
     it('the same transaction id with other details is DUPLICATE_TRANSACTION; with the same details the first answer', async () => {
       const p = await player(100);
       const r = round();
