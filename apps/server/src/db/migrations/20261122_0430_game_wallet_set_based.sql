@@ -22,6 +22,59 @@
 -- call again alone, and runs the loser once more, which then finds the copy and answers a replay
 -- or a duplicate.
 
+-- Wagering (product rules §2): a settled bet lowers the outstanding turnover, not below 0; at 0 the
+-- locked bonus is released. The one definition, for many players at once (a player's amounts add
+-- up first: lowering by each in turn comes to the same); player_settle_turnover, for the ledger
+-- service, is the case of one.
+CREATE FUNCTION player_settle_turnovers(p_users bigint[], p_amounts bigint[])
+RETURNS TABLE (user_id bigint, bet bigint, bonus_locked bigint) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  UPDATE player_wallet w
+     SET bet = greatest(w.bet - s.amount, 0),
+         bonus_locked = CASE WHEN w.bet - s.amount <= 0 THEN 0 ELSE w.bonus_locked END
+    FROM (SELECT x.u, sum(x.a)::bigint AS amount FROM unnest(p_users, p_amounts) AS x(u, a) GROUP BY x.u) s
+   -- = ANY as well as the join: the generic plan then finds the rows by key, not by a scan of every wallet.
+   WHERE w.user_id = s.u AND w.user_id = ANY (p_users)
+  RETURNING w.user_id, w.bet, w.bonus_locked;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION player_settle_turnover(p_user bigint, p_amount bigint, OUT bet bigint, OUT bonus_locked bigint)
+LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT s.bet, s.bonus_locked INTO bet, bonus_locked FROM player_settle_turnovers(ARRAY[p_user], ARRAY[p_amount]) s;
+END
+$$;
+
+-- What rounds' ends cause, whoever ended them (a provider's call, or the idle sweep): for each
+-- round the player bet in, the round_settled event (for rewards) and the outstanding turnover
+-- lowered by its bets. Called once per round, on its open → closed move, with the rounds as they
+-- are after it. Replaces game_round_closed (one round at a time).
+CREATE FUNCTION game_rounds_closed(p_rounds bigint[], p_ats timestamptz[], p_ended_by text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_users bigint[];
+  v_bets  bigint[];
+BEGIN
+  WITH r AS MATERIALIZED (
+    SELECT array_position(p_rounds, gr.id) AS ord, gr.user_id, gp.code AS pcode, gr.game_id, g.type_id, gr.provider_round_id, gr.status, gr.bet_total, gr.win_total
+      FROM game_round gr JOIN game_platform gp ON gp.id = gr.platform_id LEFT JOIN game g ON g.id = gr.game_id
+     -- = ANY, not a join with unnest: the generic plan then reads the rounds by key, not every round.
+     WHERE gr.id = ANY (p_rounds) AND gr.bet_count > 0
+  ), events AS (
+    INSERT INTO domain_event (type, payload, created_at)
+    SELECT 'game.round_settled', jsonb_build_object('userId', r.user_id, 'platform', r.pcode, 'gameId', r.game_id, 'typeId', r.type_id, 'roundId', r.provider_round_id,
+                                                    'status', r.status, 'bet', r.bet_total, 'win', r.win_total, 'endedBy', p_ended_by), p_ats[r.ord]
+      FROM r ORDER BY r.ord
+  )
+  SELECT array_agg(r.user_id), array_agg(r.bet_total) INTO v_users, v_bets FROM r WHERE r.bet_total > 0;
+  IF v_users IS NOT NULL THEN
+    PERFORM 1 FROM player_settle_turnovers(v_users, v_bets);
+  END IF;
+END
+$$;
+
 -- A call's checks, given what is stored (one row per call: see game_wallet_calls). Order of the
 -- checks (decision 011): the session; the transaction id already used (replay with the same
 -- details, otherwise a duplicate); then per action. Returns the refusal, or NULL. STABLE, as
@@ -84,6 +137,8 @@ DECLARE
   v_call   jsonb;
   v_ords   integer[];
   v_answers json[];
+  v_closed  bigint[];
+  v_closed_at timestamptz[];
 BEGIN
   -- 1. Each call's player (NULL: no such session, or demo play), those players' coin accounts
   --    locked in id order, and whether every account the batch posts to exists: one statement.
@@ -192,10 +247,7 @@ BEGIN
                CASE v.action WHEN 'bet' THEN 1 ELSE 0 END AS bets_add,
                CASE WHEN x.live_rb THEN 1 ELSE 0 END AS rb_add,
                CASE WHEN (v.action = 'endRound' OR (v.action = 'win' AND v.ends)) AND v.r_status = 'open'
-                    THEN CASE WHEN v.bet_count > 0 AND v.bet_count = v.rolled_back_count THEN 'rolledBack' ELSE 'settled' END END AS close,
-               coalesce(v.bet_count, 0) AS bets,
-               coalesce(v.bet_total, 0) AS bet_total,
-               coalesce(v.win_total, 0) + CASE v.action WHEN 'win' THEN v.amount ELSE 0 END AS win_total,
+                    THEN game_round_close_status(v.bet_count, v.rolled_back_count) END AS close,
                v.action = 'bet' AND v.last_seen_at < v.at - interval '1 minute' AS touch
           FROM v
           CROSS JOIN LATERAL (SELECT v.action = 'rollback' AND v.f_kind = 'bet' AND v.f_status = 'applied' AS live_rb) l
@@ -257,21 +309,12 @@ BEGIN
       rolled AS (
         UPDATE game_transaction g SET status = 'rolledBack' FROM a WHERE a.rb_add > 0 AND g.platform_id = a.platform AND g.transaction_id = a.ref
       ),
-      -- Outbox: a bet placed; a round that ended with bets in it (for rewards).
+      -- Outbox: a bet placed (a round's end is game_rounds_closed's, after this statement).
       events AS (
         INSERT INTO domain_event (type, payload, created_at)
         SELECT 'game.bet_placed', jsonb_build_object('userId', a.user_id, 'platform', a.pcode, 'gameId', a.game_id, 'typeId', a.type_id,
                                                      'roundId', a.round, 'transactionId', a.tx, 'bet', a.tx_amount), a.at
           FROM a WHERE a.action = 'bet'
-        UNION ALL
-        SELECT 'game.round_settled', jsonb_build_object('userId', a.user_id, 'platform', a.pcode, 'gameId', a.game_id, 'typeId', a.type_id, 'roundId', a.round,
-                                                        'status', a.close, 'bet', a.bet_total, 'win', a.win_total, 'endedBy', 'provider'), a.at
-          FROM a WHERE a.close IS NOT NULL AND a.bets > 0
-      ),
-      -- Wagering at a round's end: its bets lower the outstanding turnover (player_settle_turnover's rule, for many players at once).
-      turnover AS (
-        UPDATE player_wallet w SET bet = greatest(w.bet - a.bet_total, 0), bonus_locked = CASE WHEN w.bet - a.bet_total <= 0 THEN 0 ELSE w.bonus_locked END
-          FROM a WHERE w.user_id = a.user_id AND a.close IS NOT NULL AND a.bets > 0 AND a.bet_total > 0
       ),
       -- Activity to the minute is enough for a 30-minute idle rule; most bets skip this write.
       touched AS (
@@ -282,12 +325,18 @@ BEGIN
                             THEN json_build_object('balance', (v.bal + coalesce(a.move, 0))::text)
                             WHEN v.refusal[1] = 'INSUFFICIENT_FUNDS'
                             THEN json_build_object('error', v.refusal[1], 'message', v.refusal[2], 'balance', v.bal::text)
-                            ELSE json_build_object('error', v.refusal[1], 'message', v.refusal[2]) END)
-        INTO v_ords, v_answers
+                            ELSE json_build_object('error', v.refusal[1], 'message', v.refusal[2]) END),
+             array_agg(a.round_id ORDER BY a.ord) FILTER (WHERE a.close IS NOT NULL),
+             array_agg(a.at ORDER BY a.ord) FILTER (WHERE a.close IS NOT NULL)
+        INTO v_ords, v_answers, v_closed, v_closed_at
         FROM v LEFT JOIN a ON a.ord = v.ord;
     FOR v_i IN 1 .. cardinality(v_ords) LOOP
       v_out[v_ords[v_i]] := v_answers[v_i];
     END LOOP;
+    -- The rounds these calls ended: their events and the turnover, as the idle sweep does it.
+    IF v_closed IS NOT NULL THEN
+      PERFORM game_rounds_closed(v_closed, v_closed_at, 'provider');
+    END IF;
   END LOOP;
   RETURN array_to_json(v_out);
 END
@@ -312,11 +361,11 @@ SELECT coalesce((SELECT min(id) FROM game_round WHERE status = 'open'), (SELECT 
 -- them. Rounds started and untouched before p_before, at most p_limit; answers how many ended.
 CREATE OR REPLACE FUNCTION game_wallet_settle_idle(p_before timestamptz, p_now timestamptz, p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  v_from  bigint := (SELECT open_from FROM game_round_sweep);
-  v_until bigint;
-  v_ids   bigint[];
-  r       record;
-  v_done  integer := 0;
+  v_from   bigint := (SELECT open_from FROM game_round_sweep);
+  v_until  bigint;
+  v_ids    bigint[];
+  v_closed bigint[];
+  v_done   integer := 0;
 BEGIN
   -- The first round started at or after p_before: the walk ends there. (Rounds that started so
   -- recently may still be committing with lower ids; none started before p_before is.)
@@ -328,20 +377,19 @@ BEGIN
            ORDER BY gr.id LIMIT p_limit) gr;
   IF v_ids IS NOT NULL THEN
     PERFORM 1 FROM (SELECT a.id FROM ledger_account a
-                     WHERE coalesce(a.user_id, 0) IN (SELECT gr.user_id FROM game_round gr WHERE gr.id = ANY (v_ids))
+                     WHERE coalesce(a.user_id, 0) = ANY (ARRAY(SELECT gr.user_id FROM game_round gr WHERE gr.id = ANY (v_ids)))
                        AND a.book = 'coin' AND a.asset = 'coin' AND a.shard = 0
                      ORDER BY a.id FOR UPDATE) l;
-    FOR r IN
-      SELECT gr.id, gr.user_id, gr.game_id, g.type_id, gp.code AS platform_code, gr.provider_round_id, gr.bet_total, gr.win_total, gr.bet_count, gr.rolled_back_count,
-             game_round_close_status(gr.bet_count, gr.rolled_back_count) AS status
-        FROM game_round gr JOIN game_platform gp ON gp.id = gr.platform_id LEFT JOIN game g ON g.id = gr.game_id
+    WITH closed AS (
+      UPDATE game_round gr SET status = game_round_close_status(gr.bet_count, gr.rolled_back_count), ended_at = p_now, updated_at = p_now
        WHERE gr.id = ANY (v_ids) AND gr.status = 'open' AND gr.updated_at < p_before  -- a call may have reached it meanwhile
-    LOOP
-      UPDATE game_round SET status = r.status, ended_at = p_now, updated_at = p_now WHERE id = r.id;
-      PERFORM game_round_closed(r.user_id, r.platform_code, r.game_id, r.type_id, r.provider_round_id, r.status,
-                                r.bet_count, r.bet_total, r.win_total, 'idle', p_now);
-      v_done := v_done + 1;
-    END LOOP;
+      RETURNING gr.id
+    )
+    SELECT array_agg(closed.id ORDER BY closed.id) INTO v_closed FROM closed;
+    IF v_closed IS NOT NULL THEN
+      PERFORM game_rounds_closed(v_closed, array_fill(p_now, ARRAY[cardinality(v_closed)]), 'idle');
+      v_done := cardinality(v_closed);
+    END IF;
   END IF;
   -- Rounds ended for good stay ended, so a bound found now holds for ever.
   UPDATE game_round_sweep
@@ -355,3 +403,4 @@ DROP FUNCTION game_wallet_decide(jsonb);
 DROP TYPE game_wallet_plan;
 DROP FUNCTION game_wallet_coin(bigint);
 DROP FUNCTION game_wallet_refusal(text, text, bigint);
+DROP FUNCTION game_round_closed(bigint, text, integer, integer, text, text, integer, bigint, bigint, text, timestamptz);

@@ -173,8 +173,8 @@ export async function lockWallet(x: Executor, userId: number): Promise<void> {
 
 /** Lowers turnover, not below 0; at 0 the locked bonus is released. Returns the counters after. */
 export async function settleTurnover(x: Executor, userId: number, amount: bigint): Promise<{ bet: string; bonusLocked: string } | null> {
-  // player_settle_turnover (migration 0420) is shared with the idle sweep's round ends; game_wallet_calls
-  // (migration 0430) applies the same rule to a batch's round ends in one statement.
+  // player_settle_turnover (migration 0430: the one-player case of player_settle_turnovers) is the rule
+  // the game wallet applies at rounds' ends too.
   const [row] = await rows<{ bet: string | null; bonusLocked: string | null }>(
     x,
     sql`select bet::text as "bet", bonus_locked::text as "bonusLocked" from player_settle_turnover(${userId}, ${amount.toString()}::bigint)`,
