@@ -2,7 +2,7 @@
  * Game rounds per second through the seamless wallet against pgbench TPC-B on the same
  * PostgreSQL, in the same run (issue 4, Benchmarks).
  *
- *   npx tsx bench/rounds-bench.ts   (env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ *   npx tsx bench/rounds-bench.ts   (env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8,32 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
  *
  * A round is what a provider sends for one spin: a signed HTTP `bet`, then a signed HTTP `win`
  * that ends the round, both ledgered, each answered only after its commit. The app listens on a
@@ -21,19 +21,24 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
+import type { Executor } from '../apps/server/src/db/tx.ts';
 import { signHmac } from '../apps/server/src/lib/hmac-signature.ts';
-import { transfer } from '../apps/server/src/modules/ledger/ledger.service.ts';
-import { createGameSessionsService } from '../apps/server/src/modules/game-wallet/game-sessions.service.ts';
+import { sha256 } from '../apps/server/src/lib/secrets.ts';
+import { HOUSE_SHARDS, transfer } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import * as walletRepo from '../apps/server/src/modules/game-wallet/game-wallet.repo.ts';
+import { createGameSessionsService, SESSION_IDLE_MS } from '../apps/server/src/modules/game-wallet/game-sessions.service.ts';
 import { dropDatabases, findPgbench, freshDatabases, initTpcb, median, pgbench, RUNS, SECONDS, urlFor, walBytes } from './pg-tools.ts';
 import { isMain, today, type BenchResult } from './report.ts';
 
-const CLIENTS = (process.env.BENCH_CLIENTS ?? '8').split(',').map(Number);
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
 const PLAYERS = 2_000;
 const FUNDING = 100_000_000;
 const ROUNDS_DB = 'playhall_bench_rounds';
 const PGBENCH_DB = 'playhall_bench_rounds_tpcb';
 const PLATFORM = 'originals';
 const GAME = 'slot';
+/** Calls per statement in the cost sweep (see statementCost). */
+const SWEEP = [1, 2, 4, 8, 16];
 
 /**
  * One keep-alive HTTP/1.1 connection of a provider: it sends a signed call, waits for the whole
@@ -97,6 +102,62 @@ interface Load {
   failed: number;
 }
 
+/**
+ * One statement's cost: a straight line through the sweep (least squares), cost = fixed + perCall × calls,
+ * in milliseconds as measured, or in TPC-B transactions once divided by one.
+ */
+interface StatementCost {
+  fixed: number;
+  perCall: number;
+  /** Per statement, at each size of SWEEP. */
+  each: number[];
+}
+
+/**
+ * What one game_wallet_calls statement costs by its number of calls, with nothing else running:
+ * one connection sends statements one after another (half bets opening fresh rounds, half the wins
+ * that end them), through the service's own repository call. Milliseconds per statement.
+ */
+async function statementCost(db: Executor, platformId: number, tokenHashes: string[], seconds: number): Promise<StatementCost> {
+  let seq = 0;
+  const each: number[] = [];
+  for (const size of SWEEP) {
+    const until = performance.now() + seconds * 1000;
+    const start = performance.now();
+    let statements = 0;
+    while (performance.now() < until) {
+      const round = `cost-${Date.now()}-${seq++}`;
+      const now = new Date().toISOString();
+      const of = (action: 'bet' | 'win'): walletRepo.MoneyCall[] =>
+        Array.from({ length: size }, (_, k) => ({
+          action,
+          platform: platformId,
+          platformCode: PLATFORM,
+          tokenHash: tokenHashes[(seq * size + k) % tokenHashes.length]!,
+          round: `${round}-${k}`,
+          tx: `${action}-${round}-${k}`,
+          ref: null,
+          gameCode: action === 'bet' ? GAME : null,
+          amount: '100',
+          endsRound: action === 'win',
+          now,
+          idleMs: SESSION_IDLE_MS,
+        }));
+      for (const action of ['bet', 'win'] as const) {
+        const outs = await walletRepo.calls(db, of(action), seq % HOUSE_SHARDS);
+        if (outs.some((o) => o.error !== undefined)) throw new Error(`statement cost: a call was refused: ${JSON.stringify(outs)}`);
+        statements++;
+      }
+    }
+    each.push((performance.now() - start) / statements);
+  }
+  const n = SWEEP.length;
+  const mx = SWEEP.reduce((a, b) => a + b, 0) / n;
+  const my = each.reduce((a, b) => a + b, 0) / n;
+  const perCall = SWEEP.reduce((a, x, i) => a + (x - mx) * (each[i]! - my), 0) / SWEEP.reduce((a, x) => a + (x - mx) ** 2, 0);
+  return { fixed: my - perCall * mx, perCall, each };
+}
+
 export async function benchRounds(): Promise<BenchResult> {
   const { bin, version } = await findPgbench();
   console.log(`Preparing ${PGBENCH_DB} (pgbench -i -s 8) and ${ROUNDS_DB} ...`);
@@ -134,8 +195,8 @@ export async function benchRounds(): Promise<BenchResult> {
 
   // One open session per player, made the way a player's startGame and the game's authenticate make it.
   const sessions = createGameSessionsService({ db, clock: { now: () => new Date() } });
-  const found = (await db.execute(sql`select g.id from game g join game_platform p on p.id = g.platform_id where p.code = ${PLATFORM} and g.code = ${GAME}`)) as unknown as {
-    rows: { id: number }[];
+  const found = (await db.execute(sql`select g.id, p.id as platform_id from game g join game_platform p on p.id = g.platform_id where p.code = ${PLATFORM} and g.code = ${GAME}`)) as unknown as {
+    rows: { id: number; platform_id: number }[];
   };
   const gameRow = found.rows[0];
   if (!gameRow) throw new Error('the originals slot is not in the catalogue');
@@ -184,8 +245,16 @@ export async function benchRounds(): Promise<BenchResult> {
   await db.execute(sql`analyze`);
   const results: Record<number, { tpcb: number[]; tpcbWal: number[]; rounds: Load[] }> = {};
   for (const c of CLIENTS) results[c] = { tpcb: [], tpcbWal: [], rounds: [] };
+  /** Per run: one statement's cost, in TPC-B transactions of one client (the same run's pgbench -c 1). */
+  const costs: StatementCost[] = [];
+  const tokenHashes = tokens.map(sha256);
   try {
     for (let r = 1; r <= RUNS; r++) {
+      const { tps: tps1 } = await pgbench(bin, PGBENCH_DB, 1);
+      const ms = await statementCost(db, gameRow.platform_id, tokenHashes, SECONDS / SWEEP.length);
+      const tx = 1000 / tps1;
+      costs.push({ fixed: ms.fixed / tx, perCall: ms.perCall / tx, each: ms.each.map((m) => m / tx) });
+      console.log(`run ${r}: TPC-B 1 client ${tps1.toFixed(0)} tps; a statement of n calls ${ms.fixed.toFixed(2)} ms + n × ${ms.perCall.toFixed(3)} ms`);
       for (const c of CLIENTS) {
         const order = r % 2 ? ['tpcb', 'rounds'] : ['rounds', 'tpcb'];
         for (const which of order) {
@@ -236,6 +305,11 @@ export async function benchRounds(): Promise<BenchResult> {
     };
   });
   const r8 = rows.find((x) => x.c === 8);
+  const cost = {
+    fixed: median(costs.map((x) => x.fixed)),
+    perCall: median(costs.map((x) => x.perCall)),
+    each: SWEEP.map((_, i) => median(costs.map((x) => x.each[i]!))),
+  };
   const markdown = `## Game rounds vs pgbench TPC-B (PostgreSQL)
 
 Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB. Server: ${String(server[0]?.v).split(',')[0]}; ${version}.
@@ -248,6 +322,19 @@ ${rows.map((x) => `| ${x.c} | ${x.t.toFixed(0)} | ${x.l.toFixed(0)} | ${x.ratio.
 
 WAL per round and per TPC-B transaction is the server's WAL over the run divided by what completed (medians): unlike the
 rates, it barely moves from run to run, and on this machine the WAL flush is what both workloads wait for (decision 011).
+
+### One statement's cost (what sets the 8-client figure)
+
+One connection, nothing else running: \`game_wallet_calls\` statements one after another (bets opening rounds, then the wins ending
+them), through the service's repository call, against \`pgbench -c 1\` TPC-B in the same run. Medians of ${RUNS} runs, in TPC-B transactions of one client:
+
+| Calls per statement | ${SWEEP.join(' | ')} | Fixed part | Per call |
+|---|${SWEEP.map(() => '---:').join('|')}|---:|---:|
+| One statement, in TPC-B transactions | ${cost.each.map((x) => x.toFixed(2)).join(' | ')} | ${cost.fixed.toFixed(2)} | ${cost.perCall.toFixed(3)} |
+
+At 8 clients a statement holds about 4 calls: the clients answered by one commit send their next calls together, while the
+other half wait in the statement after it. A call then costs ${(cost.fixed / 4 + cost.perCall).toFixed(2)} TPC-B transactions of one connection's time, a round twice that,
+before the HTTP side; decision 011 (fourth addendum) works out what 1.0× would need.
 
 Goal ≥ 1.0× TPC-B: ${rows.map((x) => `${x.c} clients **${x.ratio.toFixed(2)}×** (${x.ratio >= 1 ? 'met' : 'NOT met'})`).join(', ')}.${rows.some((x) => x.failed > 0) ? ` Failed rounds: ${rows.map((x) => x.failed).join(', ')}.` : ''}
 Ledger check after the runs: ${check.ok ? 'ok' : 'DIFFERENCES FOUND'}.
