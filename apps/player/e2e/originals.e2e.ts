@@ -4,6 +4,7 @@
  * seeds. Screenshots mid-animation and after the round go to screenshots/originals-*.png.
  * (The journey against the real game server belongs with the server's routes.)
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join } from 'node:path';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { CHROMIUM, hasChromium, PHONE, repoRoot, snap } from './harness.ts';
 import { crashMsForMultiplier, nextRound, publicSeedPair, settleCrash, settleMines, drawMines, minesMultiplierE4 } from '../../originals/src/engine/index.ts';
-import { fairFloatSource, newSeedPair, playFairRound } from '../../originals/src/engine/hmac-node.ts';
+import { fairFloatSource, hashServerSeed, playFairRound } from '../../originals/src/engine/hmac-node.ts';
+import type { SeedPair } from '../../originals/src/engine/fair.ts';
+import { money } from '../../originals/src/client/format.ts';
 
 const dist = join(repoRoot, 'apps/originals/dist');
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
@@ -31,9 +34,24 @@ function serveDist(): Promise<{ server: Server; base: string }> {
   }));
 }
 
+/**
+ * A fixed seed pair, so every run plays the same rounds: the first server seed (sha-256 of
+ * `e2e-<i>`) whose first slot spin pays on the base game without free spins, which would
+ * otherwise play out for up to a minute and make the run's length a matter of luck.
+ */
+const SLOT_BET = 100;
+function fixedSeedPair(): SeedPair {
+  for (let i = 0; ; i++) {
+    const serverSeed = createHash('sha256').update(`e2e-${i}`).digest('hex');
+    const pair: SeedPair = { serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: 'e2e-seed', nonce: 0 };
+    const first = playFairRound('slot', nextRound(pair).seeds, { bet: SLOT_BET });
+    if (first.totalWin > 0 && first.freeSpins.length === 0) return pair;
+  }
+}
+
 /** A one-player demo game server in the page: the engine decides every outcome. */
 function mockApi(game: string, opts: { crashAt?: number } = {}) {
-  let pair = newSeedPair('e2e-seed');
+  let pair = fixedSeedPair();
   let balance = 100_000;
   let mines: { roundId: string; bet: number; mines: number; board: number[]; picks: number[]; fairness: ReturnType<typeof publicSeedPair> } | null = null;
   let crash: { roundId: string; startedAt: number; bet: number; point: number; fairness: ReturnType<typeof publicSeedPair> } | null = null;
@@ -134,11 +152,14 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
   it('Fortune Reels spins, stops, and shows the win', async () => {
     const page = await open('slot');
     await expect(page.getByTestId('balance').textContent()).resolves.toContain('1,000.00');
+    const win = playFairRound('slot', nextRound(fixedSeedPair()).seeds, { bet: SLOT_BET }).totalWin;
     await page.getByTestId('action').click();
     await page.waitForTimeout(500);
     await snap(page, 'originals-slot-spinning');
-    await expect(page.getByTestId('action')).toBeDefined();
-    await page.waitForFunction(() => !(document.querySelector('[data-testid=action]') as HTMLButtonElement).disabled, null, { timeout: 30_000 });
+    expect(await page.getByTestId('action').isDisabled()).toBe(true); // one spin at a time
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=action]') as HTMLButtonElement).disabled, null, { timeout: 15_000 });
+    await expect(page.getByTestId('win').textContent()).resolves.toBe(money(win));
+    await expect(page.getByTestId('balance').textContent()).resolves.toContain(money(100_000 - SLOT_BET + win));
     await snap(page, 'originals-slot-result');
     await page.getByRole('button', { name: 'Rules' }).click();
     await snap(page, 'originals-slot-rules');
