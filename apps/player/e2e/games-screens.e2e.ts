@@ -228,7 +228,10 @@ describe.skipIf(!hasChromium)('the games screens at 360, 390 and 1280 px', () =>
     );
     expect.soft(gaps, 'blank bands while the reels spin').toEqual([]);
     await snap(page, `games-screen-${size.label}-demo-slot-spinning`);
+    // The rest of the round with reduced motion: free spins (1 spin in 43) then take seconds.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect.poll(() => frame.getByTestId('action').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.emulateMedia({ reducedMotion: null });
   }
 
   /** A game's sheet (rules or fairness): it fits the frame and closes with a 44 px button. */

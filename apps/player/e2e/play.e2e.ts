@@ -123,6 +123,9 @@ describe.skipIf(!hasChromium)('playing the real Originals from the lobby', () =>
       if (spin === 1) {
         await page.waitForTimeout(450);
         await snap(page, 'play-02-slot-spinning');
+        // The rest plays with reduced motion (short reels, no count-up): a spin with free spins
+        // (1 in 43) then shows in seconds instead of up to a minute, whatever the server drew.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
       }
       await expect.poll(() => rounds.length, { timeout: 15_000 }).toBe(before + 1);
       await actionReady(frame);
@@ -139,6 +142,7 @@ describe.skipIf(!hasChromium)('playing the real Originals from the lobby', () =>
     const expected = slot.reduce((b, r) => b - r.bet + r.win, 100_00);
     expect(slot.at(-1)!.balance).toBe(expected);
     expect(slot.every((r) => r.bet > 0)).toBe(true);
+    await page.emulateMedia({ reducedMotion: null });
     coins = expected;
     await snap(page, 'play-04-slot-after');
 
