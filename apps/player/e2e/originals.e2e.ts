@@ -48,10 +48,11 @@ function fixedSeedPair(): SeedPair {
     if (first.totalWin > 0 && first.freeSpins.length === 0) return pair;
   }
 }
+const SEEDS = fixedSeedPair();
 
 /** A one-player demo game server in the page: the engine decides every outcome. */
 function mockApi(game: string, opts: { crashAt?: number } = {}) {
-  let pair = fixedSeedPair();
+  let pair = SEEDS;
   let balance = 100_000;
   let mines: { roundId: string; bet: number; mines: number; board: number[]; picks: number[]; fairness: ReturnType<typeof publicSeedPair> } | null = null;
   let crash: { roundId: string; startedAt: number; bet: number; point: number; fairness: ReturnType<typeof publicSeedPair> } | null = null;
@@ -152,7 +153,7 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
   it('Fortune Reels spins, stops, and shows the win', async () => {
     const page = await open('slot');
     await expect(page.getByTestId('balance').textContent()).resolves.toContain('1,000.00');
-    const win = playFairRound('slot', nextRound(fixedSeedPair()).seeds, { bet: SLOT_BET }).totalWin;
+    const win = playFairRound('slot', nextRound(SEEDS).seeds, { bet: SLOT_BET }).totalWin;
     await page.getByTestId('action').click();
     await page.waitForTimeout(500);
     await snap(page, 'originals-slot-spinning');
