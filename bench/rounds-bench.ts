@@ -23,10 +23,10 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import type { Executor } from '../apps/server/src/db/tx.ts';
 import { signHmac } from '../apps/server/src/lib/hmac-signature.ts';
-import { sha256 } from '../apps/server/src/lib/secrets.ts';
 import { HOUSE_SHARDS, transfer } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import * as walletRepo from '../apps/server/src/modules/game-wallet/game-wallet.repo.ts';
-import { createGameSessionsService, SESSION_IDLE_MS } from '../apps/server/src/modules/game-wallet/game-sessions.service.ts';
+import { createGameSessionsService } from '../apps/server/src/modules/game-wallet/game-sessions.service.ts';
+import { moneyCall, type Platform } from '../apps/server/src/modules/game-wallet/provider-wallet.service.ts';
 import { dropDatabases, findPgbench, freshDatabases, initTpcb, median, pgbench, RUNS, SECONDS, urlFor, walBytes } from './pg-tools.ts';
 import { isMain, today, type BenchResult } from './report.ts';
 
@@ -118,7 +118,7 @@ interface StatementCost {
  * one connection sends statements one after another (half bets opening fresh rounds, half the wins
  * that end them), through the service's own repository call. Milliseconds per statement.
  */
-async function statementCost(db: Executor, platformId: number, tokenHashes: string[], seconds: number): Promise<StatementCost> {
+async function statementCost(db: Executor, platform: Platform, tokens: string[], seconds: number): Promise<StatementCost> {
   let seq = 0;
   const each: number[] = [];
   for (const size of SWEEP) {
@@ -127,22 +127,17 @@ async function statementCost(db: Executor, platformId: number, tokenHashes: stri
     let statements = 0;
     while (performance.now() < until) {
       const round = `cost-${Date.now()}-${seq++}`;
-      const now = new Date().toISOString();
-      const of = (action: 'bet' | 'win'): walletRepo.MoneyCall[] =>
-        Array.from({ length: size }, (_, k) => ({
-          action,
-          platform: platformId,
-          platformCode: PLATFORM,
-          tokenHash: tokenHashes[(seq * size + k) % tokenHashes.length]!,
-          round: `${round}-${k}`,
-          tx: `${action}-${round}-${k}`,
-          ref: null,
-          gameCode: action === 'bet' ? GAME : null,
-          amount: '100',
-          endsRound: action === 'win',
-          now,
-          idleMs: SESSION_IDLE_MS,
-        }));
+      const now = new Date();
+      const of = (action: 'bet' | 'win') =>
+        Array.from({ length: size }, (_, k) =>
+          moneyCall(
+            platform,
+            action,
+            { sessionToken: tokens[(seq * size + k) % tokens.length]!, roundId: `${round}-${k}`, transactionId: `${action}-${round}-${k}` },
+            { gameCode: action === 'bet' ? GAME : null, amount: '100', endsRound: action === 'win' },
+            now,
+          ),
+        );
       for (const action of ['bet', 'win'] as const) {
         const outs = await walletRepo.calls(db, of(action), seq % HOUSE_SHARDS);
         if (outs.some((o) => o.error !== undefined)) throw new Error(`statement cost: a call was refused: ${JSON.stringify(outs)}`);
@@ -247,11 +242,10 @@ export async function benchRounds(): Promise<BenchResult> {
   for (const c of CLIENTS) results[c] = { tpcb: [], tpcbWal: [], rounds: [] };
   /** Per run: one statement's cost, in TPC-B transactions of one client (the same run's pgbench -c 1). */
   const costs: StatementCost[] = [];
-  const tokenHashes = tokens.map(sha256);
   try {
     for (let r = 1; r <= RUNS; r++) {
       const { tps: tps1 } = await pgbench(bin, PGBENCH_DB, 1);
-      const ms = await statementCost(db, gameRow.platform_id, tokenHashes, SECONDS / SWEEP.length);
+      const ms = await statementCost(db, { id: gameRow.platform_id, code: PLATFORM }, tokens, SECONDS / SWEEP.length);
       const tx = 1000 / tps1;
       costs.push({ fixed: ms.fixed / tx, perCall: ms.perCall / tx, each: ms.each.map((m) => m / tx) });
       console.log(`run ${r}: TPC-B 1 client ${tps1.toFixed(0)} tps; a statement of n calls ${ms.fixed.toFixed(2)} ms + n × ${ms.perCall.toFixed(3)} ms`);

@@ -40,6 +40,8 @@ function serveDist(): Promise<{ server: Server; base: string }> {
  * otherwise play out for up to a minute and make the run's length a matter of luck.
  */
 const SLOT_BET = 100;
+/** The mocked demo balance at the start (hundredths). */
+const START_BALANCE = 100_000;
 function fixedSeedPair(): SeedPair {
   for (let i = 0; ; i++) {
     const serverSeed = createHash('sha256').update(`e2e-${i}`).digest('hex');
@@ -53,7 +55,7 @@ const SEEDS = fixedSeedPair();
 /** A one-player demo game server in the page: the engine decides every outcome. */
 function mockApi(game: string, opts: { crashAt?: number } = {}) {
   let pair = SEEDS;
-  let balance = 100_000;
+  let balance = START_BALANCE;
   let mines: { roundId: string; bet: number; mines: number; board: number[]; picks: number[]; fairness: ReturnType<typeof publicSeedPair> } | null = null;
   let crash: { roundId: string; startedAt: number; bet: number; point: number; fairness: ReturnType<typeof publicSeedPair> } | null = null;
   const take = () => {
@@ -160,7 +162,7 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     expect(await page.getByTestId('action').isDisabled()).toBe(true); // one spin at a time
     await page.waitForFunction(() => !(document.querySelector('[data-testid=action]') as HTMLButtonElement).disabled, null, { timeout: 15_000 });
     await expect(page.getByTestId('win').textContent()).resolves.toBe(money(win));
-    await expect(page.getByTestId('balance').textContent()).resolves.toContain(money(100_000 - SLOT_BET + win));
+    await expect(page.getByTestId('balance').textContent()).resolves.toContain(money(START_BALANCE - SLOT_BET + win));
     await snap(page, 'originals-slot-result');
     await page.getByRole('button', { name: 'Rules' }).click();
     await snap(page, 'originals-slot-rules');

@@ -32,6 +32,34 @@ export interface Platform {
   code: string;
 }
 
+/** What a money call carries besides its action and round: its ids and amounts. */
+type CallDetails = Partial<Pick<repo.MoneyCall, 'ref' | 'gameCode' | 'amount' | 'endsRound'>>;
+
+/** A money call as game_wallet_calls takes it: the session by its token's hash, the call's time and the idle rule. */
+export function moneyCall(
+  platform: Platform,
+  action: repo.MoneyCall['action'],
+  b: { sessionToken: string; roundId: string; transactionId?: string | null },
+  more: CallDetails,
+  now: Date,
+): repo.MoneyCall {
+  return {
+    action,
+    platform: platform.id,
+    platformCode: platform.code,
+    tokenHash: sha256(b.sessionToken),
+    round: b.roundId,
+    tx: b.transactionId ?? null,
+    ref: null,
+    gameCode: null,
+    amount: null,
+    endsRound: false,
+    ...more,
+    now: now.toISOString(),
+    idleMs: SESSION_IDLE_MS,
+  };
+}
+
 type Req<A extends keyof typeof providerRequests> = z.output<(typeof providerRequests)[A]>;
 
 const refuse = (error: ProviderError, message: string, balance?: Money): never => {
@@ -82,23 +110,9 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
     platform: Platform,
     action: repo.MoneyCall['action'],
     b: { sessionToken: string; roundId: string; transactionId?: string },
-    more: Partial<Pick<repo.MoneyCall, 'ref' | 'gameCode' | 'amount' | 'endsRound'>> = {},
+    more: CallDetails = {},
   ) {
-    const item: repo.MoneyCall = {
-      action,
-      platform: platform.id,
-      platformCode: platform.code,
-      tokenHash: sha256(b.sessionToken),
-      round: b.roundId,
-      tx: b.transactionId ?? null,
-      ref: null,
-      gameCode: null,
-      amount: null,
-      endsRound: false,
-      ...more,
-      now: clock.now().toISOString(),
-      idleMs: SESSION_IDLE_MS,
-    };
+    const item = moneyCall(platform, action, b, more, clock.now());
     for (let attempt = 1; ; attempt++) {
       let out: repo.CallOutcome;
       try {

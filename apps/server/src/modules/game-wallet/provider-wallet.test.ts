@@ -6,8 +6,8 @@ import { withTx } from '../../db/tx.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { addTurnover, getBalances, houseBalance } from '../ledger/ledger.service.ts';
 import { newUserId } from '../ledger/ledger-test-helpers.ts';
-import { sha256 } from '../../lib/secrets.ts';
 import * as repo from './game-wallet.repo.ts';
+import { moneyCall as serviceMoneyCall } from './provider-wallet.service.ts';
 import { createRoundSweeper } from './round-sweeper.ts';
 import { coinOf, ensureCatalogue, fund, providerCall, providerClient, tokenOf, type TestCatalogue } from './game-wallet-test-kit.ts';
 
@@ -30,18 +30,7 @@ describeDb('seamless wallet protocol', () => {
 
   /** A money call as the service hands it to game_wallet_calls (for tests that send batches themselves). */
   const moneyCall = (token: string, action: repo.MoneyCall['action'], roundId: string, txId: string | null, more: Partial<repo.MoneyCall> = {}): repo.MoneyCall => ({
-    action,
-    platform: cat.platformId,
-    platformCode: cat.platformCode,
-    tokenHash: sha256(token),
-    round: roundId,
-    tx: txId,
-    ref: null,
-    gameCode: action === 'bet' ? 'test-slot' : null,
-    amount: null,
-    endsRound: false,
-    now: t.clock.now().toISOString(),
-    idleMs: 30 * MINUTE,
+    ...serviceMoneyCall({ id: cat.platformId, code: cat.platformCode }, action, { sessionToken: token, roundId, transactionId: txId }, { gameCode: action === 'bet' ? 'test-slot' : null }, t.clock.now()),
     ...more,
   });
 
