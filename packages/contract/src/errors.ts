@@ -41,6 +41,7 @@ export const ErrorCode = {
   insufficientBalance: 3001,
   idempotencyConflict: 3002,
   unbalancedTransfer: 3003,
+  balanceLimitExceeded: 3004,
 
   // Deposits 3100-3199.
   depositChannelUnavailable: 3101,
@@ -123,6 +124,7 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   3001: 'Your balance is not enough for this',
   3002: 'This operation was already submitted with different details',
   3003: 'The transfer does not balance',
+  3004: 'This would take a balance past the largest amount allowed',
   3101: 'This payment channel is not available',
   3102: 'This amount option is not available for this channel',
   3103: 'The amount is below the minimum deposit for this channel',

@@ -40,3 +40,40 @@ export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
 
 export const approveWithdrawalBody = z.object({ operator: operatorName });
 export const rejectWithdrawalBody = z.object({ operator: operatorName, reason: z.string().trim().min(3).max(200) });
+
+/** Kinds of operator alert (decision 017): a win refused by its round's cap; a win paid into a round already ended. */
+export const operatorAlertKind = z.enum(['winCapExceeded', 'lateWin']);
+export type OperatorAlertKind = z.infer<typeof operatorAlertKind>;
+
+/**
+ * Something staff must look at, one per kind and subject (`game_round:<id>`): a repeat counts up
+ * `occurrences` and `amountTotal` (hundredths: wins refused, or paid late) and keeps the latest details.
+ */
+export const operatorAlert = z.object({
+  id: z.number().int(),
+  kind: operatorAlertKind,
+  subject: z.string(),
+  userId: z.number().int().nullable(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  occurrences: z.number().int(),
+  amountTotal: money,
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export type OperatorAlert = z.infer<typeof operatorAlert>;
+
+export const operatorAlertQuery = z.object({
+  kind: operatorAlertKind.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Alerts, the most recent first. */
+export const operatorAlertPage = z.object({
+  list: z.array(operatorAlert),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OperatorAlertPage = z.infer<typeof operatorAlertPage>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MaxCallAmount } from './amounts.ts';
 import { money } from './envelope.ts';
+
+export * from './amounts.ts';
 
 /**
  * The seamless wallet protocol (product rules §3): game providers call us at
@@ -32,6 +35,10 @@ export const ProviderError = z.enum([
   'TRANSACTION_ROLLED_BACK',
   'ROUND_CLOSED',
   'GAME_UNAVAILABLE',
+  /** A win past its round's cap: the platform's win_cap_ratio × what was staked in the round (decision 017). Not paid. */
+  'WIN_LIMIT_EXCEEDED',
+  /** A win that would take the player's balance past MaxBalance. Not paid. */
+  'BALANCE_LIMIT_EXCEEDED',
   'INTERNAL',
 ]);
 export type ProviderError = z.infer<typeof ProviderError>;
@@ -39,7 +46,8 @@ export type ProviderError = z.infer<typeof ProviderError>;
 const txId = z.string().min(1).max(100);
 const roundId = z.string().min(1).max(100);
 const sessionToken = z.string().min(16).max(200);
-const amount = z.number().int().nonnegative().safe();
+/** Hundredths, at most MaxCallAmount a call (decision 017). */
+const amount = z.number().int().nonnegative().max(MaxCallAmount, `must be at most ${MaxCallAmount} hundredths`);
 
 export const providerRequests = {
   authenticate: z.object({ launchToken: z.string().min(16).max(200) }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors db/migrations/*.sql (the SQL files are the source of truth; keep both in step).
 
@@ -279,6 +279,8 @@ export const gamePlatform = pgTable('game_platform', {
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The most a round pays, × what was staked in it (migration 0610, decision 017). */
+  winCapRatio: numeric('win_cap_ratio').notNull().default('100000'),
 });
 export type GamePlatformRow = typeof gamePlatform.$inferSelect;
 
@@ -442,8 +444,24 @@ export const gameRound = pgTable('game_round', {
   startedAt: ts('started_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
   endedAt: ts('ended_at'),
+  /** First flagged for operators: a win past its cap, or paid after its end (migration 0610). */
+  flaggedAt: ts('flagged_at'),
 });
 export type GameRoundRow = typeof gameRound.$inferSelect;
+
+/** What staff must look at, one row per kind and subject (migration 0610, decision 017). */
+export const operatorAlert = pgTable('operator_alert', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind', { enum: ['winCapExceeded', 'lateWin'] }).notNull(),
+  subject: text('subject').notNull(),
+  userId: bigint('user_id', { mode: 'number' }),
+  message: text('message').notNull(),
+  details: jsonb('details').notNull(),
+  occurrences: integer('occurrences').notNull().default(1),
+  amountTotal: money('amount_total'),
+  firstAt: ts('first_at').notNull(),
+  lastAt: ts('last_at').notNull(),
+});
 
 /** The idle sweep's bound (one row): every round with a lower id has ended. */
 export const gameRoundSweep = pgTable('game_round_sweep', {

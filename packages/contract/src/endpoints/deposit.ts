@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
 /** A payment channel (spec §3 "Recharge type"). Amounts in hundredths. */
@@ -51,7 +52,7 @@ export const rechargeEndpoint = defineEndpoint({
   request: {
     typeId: z.number().int().positive(),
     /** Hundredths; whole coins only. */
-    amount: z.number().int().positive().safe(),
+    amount: callAmount,
     itemId: z.number().int().positive().optional(),
     bankId: z.number().int().positive().optional(),
   },

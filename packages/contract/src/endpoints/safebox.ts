@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
 /** The player's safebox and coin balances, and whether taking out is possible now. */
@@ -14,7 +15,7 @@ export type SafeboxState = z.infer<typeof safeboxState>;
 /** Digits only; the exact length (safeboxPasswordLength in app config) is checked by the server. */
 const safeboxPassword = z.string().min(1).max(32);
 /** Hundredths, whole coins only (a multiple of 100), greater than 0. */
-const safeboxAmount = z.number().int().positive().safe();
+const safeboxAmount = callAmount;
 /** A client id for one tap, so a retried request is applied once. */
 const requestId = z.string().min(1).max(64).regex(/^[\w-]+$/).optional();
 

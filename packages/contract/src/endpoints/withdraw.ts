@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
 /** At most this many saved receiving accounts per player (product rules §2). */
@@ -128,7 +129,7 @@ export const exchangeEndpoint = defineEndpoint({
   request: {
     accountId: z.number().int().positive(),
     /** Hundredths; whole coins only. */
-    amount: z.number().int().positive().safe(),
+    amount: callAmount,
     requestId,
   },
   response: z.object({ order: withdrawalOrder, coin: money, exchange: money }),

@@ -6,6 +6,8 @@ import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import { registerBetRecordRoutes } from './bet-records.routes.ts';
 import { createBetRecordsService } from './bet-records.service.ts';
 import { createGameSessionsService, type GameSessionsService } from './game-sessions.service.ts';
+import { registerOperatorAlertRoutes } from './operator-alerts.routes.ts';
+import { createOperatorAlertsService } from './operator-alerts.service.ts';
 import { createPlatformDirectory } from './provider-platforms.ts';
 import { registerProviderWalletRoutes } from './provider-wallet.routes.ts';
 import { createProviderWalletService } from './provider-wallet.service.ts';
@@ -14,13 +16,13 @@ import { createRoundSweeper, ROUND_SWEEP_EVERY_MS } from './round-sweeper.ts';
 export interface GameWalletDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv'>;
+  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv' | 'operatorToken'>;
 }
 
 /**
  * Wires the seamless wallet: game sessions and launch tokens, the provider protocol under
  * /provider/v1/wallet, the bet record calls, and the sweep that ends rounds providers left open
- * (at start-up, then every 10 minutes). Answers the sessions service, which the games module
+ * (at start-up, then every 10 minutes), and the operator's list of the rounds it flagged (decision 017). Answers the sessions service, which the games module
  * (startGame, online, exitGame) uses.
  */
 export async function registerGameWallet(app: FastifyInstance, registry: EndpointRegistry, deps: GameWalletDeps): Promise<GameSessionsService> {
@@ -30,6 +32,7 @@ export async function registerGameWallet(app: FastifyInstance, registry: Endpoin
   const platforms = createPlatformDirectory({ db, originalsSecret: config.originalsProviderSecret });
   await registerProviderWalletRoutes(app, { wallet, platforms, clock, validateResponses: config.nodeEnv === 'test' });
   registerBetRecordRoutes(registry, createBetRecordsService({ db, clock, sessions }));
+  await registerOperatorAlertRoutes(app, { alerts: createOperatorAlertsService({ db }), token: config.operatorToken });
 
   const sweeper = createRoundSweeper({ db, clock });
   const sweep = () =>

@@ -103,12 +103,26 @@ function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferRes
   return { transferId: Number(out.transferId), replayed: out.code === repo.Outcome.replayed, balances };
 }
 
+/**
+ * A CHECK on ledger_account refused the write: the bound on every balance (MaxBalance, decision
+ * 017) or, behind ledger_post_transfers' own test, a player balance below zero.
+ */
+function checkRefusal(err: unknown): AppError {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
+    if (constraint === 'ledger_account_balance_bound' || (typeof message === 'string' && message.includes('ledger_account_balance_bound'))) {
+      return new AppError(ErrorCode.balanceLimitExceeded);
+    }
+  }
+  return new AppError(ErrorCode.insufficientBalance);
+}
+
 const batchers = new WeakMap<Db, GroupCommit<repo.PostTransfer, repo.PostOutcome>>();
 
 /**
  * Applies a transfer inside the caller's open transaction, so a flow can compose several
  * postings (and its own rows) atomically. One round trip. Throws AppError insufficientBalance
- * (3001) when a player balance would go below zero, idempotencyConflict (3002) when the key was
+ * (3001) when a player balance would go below zero, balanceLimitExceeded (3004) past MaxBalance, idempotencyConflict (3002) when the key was
  * used for a different request, unbalancedTransfer (3003) for invalid entries. A refused
  * transfer aborts the caller's transaction (use a savepoint, tx.transaction(), to carry on).
  */
@@ -118,8 +132,7 @@ export async function transferIn(x: Executor, input: TransferInput): Promise<Tra
     const [out] = await repo.postBatch(x, [transfer], HOUSE_SHARDS);
     return settle(transfer, out!);
   } catch (err) {
-    // The CHECK constraint is the backstop behind ledger_post_transfers' own test.
-    if (sqlState(err) === '23514') throw new AppError(ErrorCode.insufficientBalance);
+    if (sqlState(err) === '23514') throw checkRefusal(err);
     throw err;
   }
 }
@@ -147,7 +160,7 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   try {
     return settle(transfer, await batcher.submit(transfer));
   } catch (err) {
-    if (sqlState(err) === '23514') throw new AppError(ErrorCode.insufficientBalance);
+    if (sqlState(err) === '23514') throw checkRefusal(err);
     throw err;
   }
 }
