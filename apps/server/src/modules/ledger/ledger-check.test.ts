@@ -80,5 +80,17 @@ describeDb('npm run ledger:check', () => {
     const dirty = await ledgerCheck(env);
     expect(dirty.code).toBe(1);
     expect(dirty.out).toContain(`player ${player}, coin, coin): balance 4300 but entries sum to 4200`);
+
+    // Every sum agrees again, but a deposit order says paid and nothing ever credited it.
+    await withDb(async (db) => {
+      await db.execute(sql`update ledger_account set balance = 4200 where user_id = ${player}`);
+      await db.execute(sql`insert into recharge_type (type_key, name) values ('cli', 'CLI') on conflict do nothing`);
+      await db.execute(sql`insert into deposit_order (order_no, user_id, type_id, amount, status, provider, pay_token_hash, created_at, expires_at, paid_at, updated_at)
+                           select 'DPCLI0000000000000001', ${player}, id, 900, 'paid', 'sandbox', 'x', now(), now(), now(), now() from recharge_type where type_key = 'cli'`);
+    });
+    const uncredited = await ledgerCheck(env);
+    expect(uncredited.out).toContain(`✗ deposit order DPCLI0000000000000001 (player ${player}, 900) is paid but has no ledger credit`);
+    expect(uncredited.out).toContain('✗ 1 problem(s) found');
+    expect(uncredited.code).toBe(1);
   }, 60_000);
 });
