@@ -80,7 +80,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   registerAccountRoutes(registry, { auth, profile, sms, content, games });
   const sandbox = createSandboxProvider(config.sandboxPaymentSecret, clock);
   const providers: Record<string, PaymentProvider> = { [sandbox.id]: sandbox };
-  await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers });
+  await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operatorToken: config.operatorToken });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));

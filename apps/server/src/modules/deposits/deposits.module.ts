@@ -16,7 +16,14 @@ import { registerPaymentRoutes } from './payments/sandbox.routes.ts';
 export async function registerDeposits(
   app: FastifyInstance,
   registry: EndpointRegistry,
-  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; sandbox: SandboxProvider; providers: Record<string, PaymentProvider> },
+  deps: {
+    db: Db;
+    clock: Clock;
+    getConfig: () => Promise<AppConfigFields>;
+    sandbox: SandboxProvider;
+    providers: Record<string, PaymentProvider>;
+    signatureFailuresPerMin: number;
+  },
 ): Promise<void> {
   const { db, clock, getConfig, sandbox, providers } = deps;
   const wallet = createLedgerDepositWallet(db);
@@ -24,5 +31,5 @@ export async function registerDeposits(
   const deposits = createDepositsService({ db, clock, log: app.log, wallet, limits, providers, getConfig });
   const tradeInfo = createTradeInfoService({ db, wallet, getConfig });
   registerDepositRoutes(registry, { deposits, tradeInfo, limits });
-  await registerPaymentRoutes(app, { deposits, providers, sandbox });
+  await registerPaymentRoutes(app, { deposits, providers, sandbox, signatureFailuresPerMin: deps.signatureFailuresPerMin });
 }

@@ -16,7 +16,7 @@ import { createRoundSweeper, ROUND_SWEEP_EVERY_MS } from './round-sweeper.ts';
 export interface GameWalletDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv' | 'operatorToken'>;
+  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv' | 'operatorToken' | 'signatureFailuresPerMin'>;
 }
 
 /**
@@ -30,7 +30,13 @@ export async function registerGameWallet(app: FastifyInstance, registry: Endpoin
   const sessions = createGameSessionsService({ db, clock });
   const wallet = createProviderWalletService({ db, clock, sessions });
   const platforms = createPlatformDirectory({ db, originalsSecret: config.originalsProviderSecret });
-  await registerProviderWalletRoutes(app, { wallet, platforms, clock, validateResponses: config.nodeEnv === 'test' });
+  await registerProviderWalletRoutes(app, {
+    wallet,
+    platforms,
+    clock,
+    validateResponses: config.nodeEnv === 'test',
+    signatureFailuresPerMin: config.signatureFailuresPerMin,
+  });
   registerBetRecordRoutes(registry, createBetRecordsService({ db, clock, sessions }));
   await registerOperatorAlertRoutes(app, { alerts: createOperatorAlertsService({ db }), token: config.operatorToken });
 

@@ -13,6 +13,7 @@ import {
 } from '@playhall/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { checkHmacSignature } from '../../lib/hmac-signature.ts';
+import { createSignatureFailureLimit } from '../../plugins/app/signature-failures.ts';
 import type { PlatformDirectory } from './provider-platforms.ts';
 import { ProviderRefusal, type Platform, type ProviderWalletService } from './provider-wallet.service.ts';
 
@@ -24,28 +25,36 @@ const isAction = (a: string): a is ProviderWalletAction => (ProviderWalletAction
  * body stays the raw string until its signature (per-platform secret, over timestamp and raw body)
  * is checked; signature failures answer HTTP 401, protocol refusals HTTP 200 with status ERROR,
  * so a provider can tell a refusal from a transport failure. Not under the per-IP rate limit:
- * an aggregator sends every player's calls from a few addresses, and unsigned calls cost one HMAC.
+ * an aggregator sends every player's calls from a few addresses. Only failed signatures (and
+ * unknown platforms) count per address: past the limit, that address gets 429 before any work.
  */
 export async function registerProviderWalletRoutes(
   app: FastifyInstance,
-  s: { wallet: ProviderWalletService; platforms: PlatformDirectory; clock: Clock; validateResponses: boolean },
+  s: { wallet: ProviderWalletService; platforms: PlatformDirectory; clock: Clock; validateResponses: boolean; signatureFailuresPerMin: number },
 ): Promise<void> {
   const fail = (reply: FastifyReply, http: number, error: ProviderError, message: string, balance?: number) => {
     const body: ProviderErrorResponse = { status: 'ERROR', error, message, ...(balance === undefined ? {} : { balance: balance as ProviderErrorResponse['balance'] }) };
     if (s.validateResponses) providerErrorResponse.parse(body);
     return reply.status(http).send(body);
   };
+  const failures = createSignatureFailureLimit(app, { name: 'provider-wallet', perMin: s.signatureFailuresPerMin });
+  const tooMany = (reply: FastifyReply, seconds: number) =>
+    fail(reply.header('retry-after', seconds), 429, 'INVALID_SIGNATURE', `Too many calls with a bad signature from this address: retry in ${seconds} s`);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     // No browser reads these answers, so helmet's page headers (CSP and the rest) are left out:
     // building them was about a tenth of the server's CPU per call (rounds bench profile).
     scope.post(`${ProviderWalletPrefix}/:platform/:action`, { config: { rateLimit: false }, helmet: false }, async (req, reply) => {
+      const blocked = failures.blockedFor(req);
+      if (blocked > 0) return tooMany(reply, blocked);
       const { platform: code, action } = req.params as { platform: string; action: string };
       const rawBody = typeof req.body === 'string' ? req.body : '';
       const platform = await s.platforms.resolve(code);
       if (!platform) {
         req.log.warn({ platform: code }, 'provider call for an unknown platform');
+        const wait = await failures.failed(req);
+        if (wait > 0) return tooMany(reply, wait);
         return fail(reply, 401, 'INVALID_SIGNATURE', 'Unknown platform');
       }
       const verdict = checkHmacSignature(
@@ -58,6 +67,8 @@ export async function registerProviderWalletRoutes(
       );
       if (verdict !== 'ok') {
         req.log.warn({ platform: code, action, verdict }, 'provider call refused: signature');
+        const wait = await failures.failed(req);
+        if (wait > 0) return tooMany(reply, wait);
         return verdict === 'stale'
           ? fail(reply, 401, 'STALE_REQUEST', `The timestamp is more than ${ProviderClockSkewSeconds} s away from our clock`)
           : fail(reply, 401, 'INVALID_SIGNATURE', 'The signature does not match');

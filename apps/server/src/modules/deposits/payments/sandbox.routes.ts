@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, ErrorCode } from '@playhall/contract';
+import { createSignatureFailureLimit } from '../../../plugins/app/signature-failures.ts';
 import type { DepositsService } from '../deposits.service.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -19,29 +20,46 @@ const returnUrl = (orderId: string) => `/wallets?name=deposit&orderId=${encodeUR
 const amountText = (hundredths: bigint) => (hundredths / 100n).toLocaleString('en-US');
 
 /**
- * Webhook receivers for every provider (raw body, signature checked before anything is parsed)
- * and the sandbox provider's own pay page, whose buttons make it send signed webhooks to us.
+ * Webhook receivers for every provider (raw body, signature checked before anything is parsed;
+ * past a few failed signatures a minute, an address gets 429 before any work) and the sandbox
+ * provider's own pay page, whose buttons make it send signed webhooks to us.
  */
 export async function registerPaymentRoutes(
   app: FastifyInstance,
-  s: { deposits: DepositsService; providers: Record<string, PaymentProvider>; sandbox: SandboxProvider },
+  s: { deposits: DepositsService; providers: Record<string, PaymentProvider>; sandbox: SandboxProvider; signatureFailuresPerMin: number },
 ): Promise<void> {
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => {
     for (const t of timers) clearTimeout(t);
   });
 
+  const failures = createSignatureFailureLimit(app, { name: 'payment-webhook', perMin: s.signatureFailuresPerMin });
+  const tooMany = (reply: FastifyReply, seconds: number) =>
+    reply
+      .status(429)
+      .header('retry-after', seconds)
+      .send({ code: ErrorCode.rateLimited, msg: `Too many notifications with a bad signature from this address: retry in ${seconds} s`, data: null });
+
   await app.register(async (scope) => {
     // Signatures cover the exact bytes: keep the body as the raw string for this scope only.
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.post(SANDBOX_WEBHOOK_PATH.replace('sandbox', ':provider'), async (req, reply) => {
+      const blocked = failures.blockedFor(req);
+      if (blocked > 0) return tooMany(reply, blocked);
       const providerId = (req.params as { provider: string }).provider;
       const provider = s.providers[providerId];
-      if (!provider) throw new AppError(ErrorCode.notFound, `Unknown payment provider: ${providerId}`);
+      if (!provider) {
+        const wait = await failures.failed(req);
+        if (wait > 0) return tooMany(reply, wait);
+        throw new AppError(ErrorCode.notFound, `Unknown payment provider: ${providerId}`);
+      }
       const rawBody = typeof req.body === 'string' ? req.body : '';
       const verdict = provider.verifyWebhook({ headers: req.headers, rawBody });
       if (!verdict.ok) {
         req.log.warn({ providerId, reason: verdict.reason }, 'payment webhook refused');
+        // A malformed body was signed: it is the provider's bug, not someone guessing signatures.
+        const wait = verdict.reason === 'malformed' ? 0 : await failures.failed(req);
+        if (wait > 0) return tooMany(reply, wait);
         const status = verdict.reason === 'malformed' ? 400 : 401;
         const msg = verdict.reason === 'stale' ? 'The notification timestamp is outside the allowed window' : undefined;
         return reply.status(status).send({ code: verdict.reason === 'malformed' ? 400 : ErrorCode.webhookSignatureInvalid, msg: msg ?? (verdict.reason === 'malformed' ? 'The notification body is not valid' : 'The payment notification signature is not valid'), data: null });
