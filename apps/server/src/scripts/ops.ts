@@ -6,6 +6,7 @@
  *   npm run ops -- withdrawals approve <orderId> [--by <name>]
  *   npm run ops -- withdrawals reject <orderId> --reason "<text>" [--by <name>]
  *   npm run ops -- withdrawals payout <orderId> [--by <name>]     (retry an approved request's payout)
+ *   npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page N]   (what the wallet flagged, newest first)
  *
  * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
  * the file a development server writes (DATA_DIR/operator-token). Exits 1 on any refusal.
@@ -14,12 +15,14 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OperatorPrefix, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
+import { OperatorPrefix, type OperatorAlertPage, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
 import { defaultDataDir } from '../config.ts';
 import { operatorTokenFile } from '../lib/operator-token.ts';
 
 const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payout> [orderId] [options]
+       npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page <n>]
   --status <s>    list: only this status (pending, approved, paid, rejected, failed)
+  --kind <k>      alerts list: only this kind (winCapExceeded, lateWin)
   --page <n>      list: page number (20 per page)
   --reason <text> reject: why, shown to the player (3-200 characters)
   --by <name>     who acts, for the audit log (default: your user name)
@@ -76,12 +79,28 @@ function table(p: OperatorWithdrawalPage): string {
   return [...rows, `${p.total} request(s), ${money(p.totalAmount)} in all; page ${p.page} of ${pages}`].join('\n');
 }
 
+function alertTable(p: OperatorAlertPage): string {
+  if (p.list.length === 0) return 'No alerts.';
+  const rows = p.list.map((a) => `${a.lastAt}  ${a.kind}  ×${a.occurrences}  ${money(a.amountTotal)}\n  ${a.message}`);
+  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
+  return [...rows, `${p.total} alert(s); page ${p.page} of ${pages}`].join('\n');
+}
+
+async function alerts(base: string, action: string, values: { kind?: string; page?: string }): Promise<string> {
+  if (action !== 'list') throw new CliError(`Unknown action ${action}\n${USAGE}`);
+  const q = new URLSearchParams();
+  if (values.kind) q.set('kind', values.kind);
+  if (values.page) q.set('page', values.page);
+  return alertTable(await call<OperatorAlertPage>(base, 'GET', `/alerts?${q}`));
+}
+
 async function runOps(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
       status: { type: 'string' },
+      kind: { type: 'string' },
       page: { type: 'string' },
       reason: { type: 'string' },
       by: { type: 'string' },
@@ -90,8 +109,9 @@ async function runOps(argv: string[]): Promise<string> {
     },
   });
   const [area, action, orderId] = positionals;
-  if (values.help || area !== 'withdrawals' || !action) throw new CliError(USAGE);
+  if (values.help || (area !== 'withdrawals' && area !== 'alerts') || !action) throw new CliError(USAGE);
   const base = (values.url ?? process.env.PLAYHALL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
+  if (area === 'alerts') return alerts(base, action, values);
   const operator = values.by ?? process.env.OPERATOR_NAME ?? userInfo().username;
   const needId = () => {
     if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);

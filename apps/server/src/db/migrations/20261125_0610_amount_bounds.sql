@@ -66,9 +66,9 @@ BEGIN
   SELECT f.kind, 'game_round:' || f.round, f.user_id,
          CASE f.kind
            WHEN 'winCapExceeded' THEN format('%s round %s of player %s: a win of %s coins refused; it would have paid %s coins against %s staked, above its cap of %s× the stake',
-                                             f.pcode, f.provider_round_id, f.user_id, f.amount / 100.0, (f.win_total + f.amount) / 100.0, f.bet_total / 100.0, f.cap)
+                                             f.pcode, f.provider_round_id, f.user_id, round(f.amount / 100.0, 2), round((f.win_total + f.amount) / 100.0, 2), round(f.bet_total / 100.0, 2), f.cap)
            ELSE format('%s round %s of player %s: a win of %s coins paid after the round ended (%s coins paid in all against %s staked)',
-                       f.pcode, f.provider_round_id, f.user_id, f.amount / 100.0, f.win_total / 100.0, f.bet_total / 100.0)
+                       f.pcode, f.provider_round_id, f.user_id, round(f.amount / 100.0, 2), round(f.win_total / 100.0, 2), round(f.bet_total / 100.0, 2))
          END,
          jsonb_build_object('platform', f.pcode, 'roundId', f.provider_round_id, 'transactionId', f.tx, 'amount', f.amount,
                             'staked', f.bet_total, 'paid', f.win_total, 'capRatio', f.cap, 'roundStatus', f.status),
