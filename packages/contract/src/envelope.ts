@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { callNeedsSession, isPublicCall } from './constants.ts';
 
 /** Money: an integer number of hundredths (product rules §0). Never a float. */
@@ -7,11 +8,11 @@ export type Money = z.infer<typeof money>;
 
 /** Fields every request body carries (spec §7); the client adds them automatically. */
 export const commonBody = z.object({
-  appId: z.string().max(64).optional(),
-  channel: z.string().max(32).optional(),
-  clientReferrer: z.string().max(2048).optional(),
+  appId: text(64).optional(),
+  channel: text(32).optional(),
+  clientReferrer: text(2048).optional(),
   platform: z.union([z.literal(0), z.literal(1)]).optional(),
-  appVersion: z.string().max(32).optional(),
+  appVersion: text(32).optional(),
 });
 export type CommonBody = z.infer<typeof commonBody>;
 

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './fields.ts';
 export * from './envelope.ts';
 export * from './models.ts';
 export * from './registry.ts';

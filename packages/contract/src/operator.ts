@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { money } from './envelope.ts';
 import { withdrawalOrder, withdrawalStatus } from './endpoints/withdraw.ts';
 
@@ -10,7 +11,7 @@ import { withdrawalOrder, withdrawalStatus } from './endpoints/withdraw.ts';
 export const OperatorPrefix = '/operator/v1';
 
 /** Who acts, for the audit log: a staff name, letters, digits and . _ - only. */
-export const operatorName = z.string().trim().min(2).max(40).regex(/^[\w.-]+$/);
+export const operatorName = text(40).trim().min(2).regex(/^[\w.-]+$/);
 
 /** A withdrawal as staff see it: the full account number and who reviewed it. */
 export const operatorWithdrawal = withdrawalOrder.extend({
@@ -39,7 +40,7 @@ export const operatorWithdrawalPage = z.object({
 export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
 
 export const approveWithdrawalBody = z.object({ operator: operatorName });
-export const rejectWithdrawalBody = z.object({ operator: operatorName, reason: z.string().trim().min(3).max(200) });
+export const rejectWithdrawalBody = z.object({ operator: operatorName, reason: text(200).trim().min(3) });
 
 /** Kinds of operator alert (decision 017): a win refused by its round's cap; a win paid into a round already ended. */
 export const operatorAlertKind = z.enum(['winCapExceeded', 'lateWin']);

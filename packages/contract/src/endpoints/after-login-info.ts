@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../fields.ts';
 import { defineEndpoint } from '../envelope.ts';
 import { userInfo } from '../models.ts';
 
@@ -6,9 +7,9 @@ export const afterLoginInfoEndpoint = defineEndpoint({
   path: 'getAfterLoginInfoWeb',
   summary: 'Everything the app loads once after login',
   request: {
-    version: z.string().max(32).optional(),
-    os: z.string().max(64).optional(),
-    deviceModel: z.string().max(128).optional(),
+    version: text(32).optional(),
+    os: text(64).optional(),
+    deviceModel: text(128).optional(),
   },
   response: z.object({
     user: userInfo,

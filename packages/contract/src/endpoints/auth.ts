@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../fields.ts';
 import { defineEndpoint, emptyResponse } from '../envelope.ts';
 import { AuthMode, LoginType } from '../constants.ts';
 import { sessionResult, userInfo } from '../models.ts';
@@ -7,12 +8,12 @@ import { sessionResult, userInfo } from '../models.ts';
  * Field shapes. These are absolute bounds; the configured lengths (app config) are enforced on
  * top of them by the server and shown by the client.
  */
-export const mobileField = z.string().trim().regex(/^\+?[0-9]{6,15}$/, 'Enter a phone number of 6 to 15 digits');
-export const accountField = z.string().trim().regex(/^[A-Za-z0-9_]{1,64}$/, 'Use letters, digits and _ only');
-export const passwordField = z.string().min(1).max(128);
-export const smsCodeField = z.string().trim().regex(/^[0-9]{4,8}$/, 'Enter the code from the SMS');
-export const inviteCodeField = z.string().trim().max(32).optional();
-export const deviceIdField = z.string().max(128).optional();
+export const mobileField = text(32).trim().regex(/^\+?[0-9]{6,15}$/, 'Enter a phone number of 6 to 15 digits');
+export const accountField = text(64).trim().regex(/^[A-Za-z0-9_]{1,64}$/, 'Use letters, digits and _ only');
+export const passwordField = text(128).min(1);
+export const smsCodeField = text(16).trim().regex(/^[0-9]{4,8}$/, 'Enter the code from the SMS');
+export const inviteCodeField = text(32).trim().optional();
+export const deviceIdField = text(128).optional();
 
 export const smsSendEndpoint = defineEndpoint({
   path: 'smsSend',
@@ -53,7 +54,7 @@ export const accountLoginEndpoint = defineEndpoint({
   path: 'accountLogin',
   summary: 'Log in with account + password (type 2) or phone + password (type 3)',
   request: {
-    account: z.string().trim().min(1).max(64),
+    account: text(64).trim().min(1),
     password: passwordField,
     loginType: z.union([z.literal(LoginType.account), z.literal(LoginType.phoneNoOtp)]).optional(),
     deviceId: deviceIdField,
@@ -98,7 +99,7 @@ export const bindAccountEndpoint = defineEndpoint({
 export const updateProfileEndpoint = defineEndpoint({
   path: 'updateProfile',
   summary: 'Change nickname and/or avatar',
-  request: { nickname: z.string().trim().min(1).max(64).optional(), avatar: z.number().int().min(0).max(99).optional() },
+  request: { nickname: text(64).trim().min(1).optional(), avatar: z.number().int().min(0).max(99).optional() },
   response: z.object({ user: userInfo }),
 });
 

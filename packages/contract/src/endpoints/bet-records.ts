@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { int4Id, recordDay } from '../fields.ts';
 import { PageSize } from '../constants.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
 /** Players can look back this many days (product rules §3). */
 export const BetRecordDays = 90;
 
-/** A calendar day, e.g. `2026-11-21` (UTC). */
-const day = z.iso.date();
+const day = recordDay();
 
 export const betRound = z.object({
   /** The provider's round id with its platform, unique across providers. */
@@ -33,7 +33,7 @@ export const betRecordEndpoint = defineEndpoint({
     pageSize: z.number().int().min(1).max(100).default(PageSize.record),
     from: day.optional(),
     to: day.optional(),
-    typeId: z.number().int().positive().optional(),
+    typeId: int4Id().optional(),
   },
   response: z.object({
     list: z.array(betRound),
@@ -88,6 +88,6 @@ export const retrieveBalanceEndpoint = defineEndpoint({
   path: 'retrieveBalance',
   summary:
     'Brings coins back from a provider. Seamless providers hold nothing: the call closes the player\'s open sessions there. Leave platformId out for all providers.',
-  request: { platformId: z.number().int().positive().optional() },
+  request: { platformId: int4Id().optional() },
   response: z.object({ retrieved: money, closedSessions: z.number().int(), list: z.array(providerBalance) }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordDayOrInstant } from '../fields.ts';
 import { PageSize } from '../constants.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
@@ -13,8 +14,7 @@ export type CoinRecordKind = z.infer<typeof coinRecordKind>;
 export const coinRecordBook = z.enum(['coin', 'safebox', 'withdraw_hold']);
 export type CoinRecordBook = z.infer<typeof coinRecordBook>;
 
-/** A calendar day (`2026-11-21`, the whole UTC day) or an instant with its offset. */
-const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dateOrInstant = recordDayOrInstant();
 
 export const coinRecord = z.object({
   id: z.number().int(),

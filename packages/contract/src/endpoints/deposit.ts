@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Id, text } from '../fields.ts';
 import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
@@ -32,7 +33,7 @@ export const getRechargeInfoEndpoint = defineEndpoint({
   path: 'getRechargeInfo',
   summary:
     'Trade info: channels, preset items, links, the player\'s total and last channel. Send the hash you hold: when it still matches, the maps are left out (unchanged: true).',
-  request: { hash: z.string().max(128).optional() },
+  request: { hash: text(128).optional() },
   response: tradeMaps.partial().extend({
     hash: z.string(),
     unchanged: z.boolean(),
@@ -50,11 +51,11 @@ export const rechargeEndpoint = defineEndpoint({
   path: 'recharge',
   summary: 'Creates a pending deposit order (expires after 30 min) and answers where to pay it.',
   request: {
-    typeId: z.number().int().positive(),
+    typeId: int4Id(),
     /** Hundredths; whole coins only. */
     amount: callAmount,
-    itemId: z.number().int().positive().optional(),
-    bankId: z.number().int().positive().optional(),
+    itemId: int4Id().optional(),
+    bankId: int4Id().optional(),
   },
   response: z.object({ orderId: z.string(), payUrl: z.string(), expiresAt: z.string() }),
 });
@@ -76,7 +77,7 @@ export type DepositOrder = z.infer<typeof depositOrder>;
 export const getRechargeOrderEndpoint = defineEndpoint({
   path: 'getRechargeOrder',
   summary: 'One of the player\'s own deposit orders; another player\'s order answers not found.',
-  request: { orderId: z.string().min(1).max(64) },
+  request: { orderId: text(64).min(1) },
   response: depositOrder,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Id } from '../fields.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
 /**
@@ -65,7 +66,7 @@ export type GameLists = z.infer<typeof gameLists>;
 export const gameLikeEndpoint = defineEndpoint({
   path: 'gameLike',
   summary: 'Adds a game to the player\'s favourites (like: true) or removes it (like: false); answers the favourites, newest first.',
-  request: { gameId: z.number().int().positive(), like: z.boolean() },
+  request: { gameId: int4Id(), like: z.boolean() },
   response: z.object({ gameLikes: z.array(z.number().int()) }),
 });
 
@@ -84,10 +85,10 @@ export const startGameEndpoint = defineEndpoint({
   summary:
     'Launches a game for the logged-in player: real money, or demo (tryIt) where the game allows it. Adds it to the recently played list.',
   request: {
-    gameId: z.number().int().positive(),
+    gameId: int4Id(),
     tryIt: z.boolean().optional(),
     /** The activity that sent the player here, for the activity's own rules (later issues). */
-    activityId: z.number().int().positive().optional(),
+    activityId: int4Id().optional(),
   },
   response: launch,
 });
@@ -95,20 +96,20 @@ export const startGameEndpoint = defineEndpoint({
 export const anonymousStartGameEndpoint = defineEndpoint({
   path: 'anonymous/startGame',
   summary: 'Launches a demo (play money) for a visitor who is not logged in, where the game allows demo play.',
-  request: { gameId: z.number().int().positive() },
+  request: { gameId: int4Id() },
   response: launch,
 });
 
 export const onlineEndpoint = defineEndpoint({
   path: 'online',
   summary: 'Presence heartbeat while a game is open (every 60 s); keeps the player\'s game session alive.',
-  request: { gameId: z.number().int().positive() },
+  request: { gameId: int4Id() },
   response: z.object({ coin: money }),
 });
 
 export const exitGameEndpoint = defineEndpoint({
   path: 'exitGame',
   summary: 'Ends the player\'s open session of the game (or of every game when gameId is left out). Public: a visitor\'s call is a no-op.',
-  request: { gameId: z.number().int().positive().optional() },
+  request: { gameId: int4Id().optional() },
   response: z.object({ closed: z.number().int() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../fields.ts';
 import { defineEndpoint } from '../envelope.ts';
 import { Languages } from '../constants.ts';
 import { gameLists } from './games.ts';
@@ -9,11 +10,11 @@ export const preLoginEndpoint = defineEndpoint({
   summary: 'Start-up call: config fields, customer service queue, notices; the user when the token is valid. An invalid token answers 401.',
   request: {
     gameListVersion: z.number().int().optional(),
-    os: z.string().max(64).optional(),
-    deviceModel: z.string().max(128).optional(),
-    messagingToken: z.string().max(512).optional(),
-    phoneinfoJsonModel: z.string().max(4096).optional(),
-    deviceId: z.string().max(128).optional(),
+    os: text(64).optional(),
+    deviceModel: text(128).optional(),
+    messagingToken: text(512).optional(),
+    phoneinfoJsonModel: text(4096).optional(),
+    deviceId: text(128).optional(),
     lang: z.enum(Languages).optional(),
   },
   response: appConfigFields.extend({

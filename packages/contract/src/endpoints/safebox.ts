@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../fields.ts';
 import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
@@ -13,11 +14,11 @@ export const safeboxState = z.object({
 export type SafeboxState = z.infer<typeof safeboxState>;
 
 /** Digits only; the exact length (safeboxPasswordLength in app config) is checked by the server. */
-const safeboxPassword = z.string().min(1).max(32);
+const safeboxPassword = text(32).min(1);
 /** Hundredths, whole coins only (a multiple of 100), greater than 0. */
 const safeboxAmount = callAmount;
 /** A client id for one tap, so a retried request is applied once. */
-const requestId = z.string().min(1).max(64).regex(/^[\w-]+$/).optional();
+const requestId = text(64).min(1).regex(/^[\w-]+$/).optional();
 
 export const getSafeboxEndpoint = defineEndpoint({
   path: 'getSafebox',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Id, int8Id, text } from '../fields.ts';
 import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
 
@@ -120,14 +121,14 @@ export const getExchangeEndpoint = defineEndpoint({
 });
 
 /** A client id for one tap, so a retried request is applied once. */
-const requestId = z.string().min(1).max(64).regex(/^[\w-]+$/);
+const requestId = text(64).min(1).regex(/^[\w-]+$/);
 
 export const exchangeEndpoint = defineEndpoint({
   path: 'exchange',
   summary:
     'Requests a withdrawal to a saved receiving account and holds the amount at once (pending until an operator approves or rejects it; a rejection or failed payout returns it). Whole coins only. A repeated requestId answers the first request.',
   request: {
-    accountId: z.number().int().positive(),
+    accountId: int8Id(),
     /** Hundredths; whole coins only. */
     amount: callAmount,
     requestId,
@@ -138,7 +139,7 @@ export const exchangeEndpoint = defineEndpoint({
 export const getWithdrawalOrderEndpoint = defineEndpoint({
   path: 'getWithdrawalOrder',
   summary: 'One of the player\'s own withdrawal requests; another player\'s answers not found.',
-  request: { orderId: z.string().min(1).max(64) },
+  request: { orderId: text(64).min(1) },
   response: withdrawalOrder,
 });
 
@@ -150,17 +151,17 @@ export const getBankInfoListEndpoint = defineEndpoint({
 });
 
 /** Holder name: letters, spaces and . ' - only. */
-const accountName = z.string().trim().min(2).max(60);
+const accountName = text(60).trim().min(2);
 /** Checked against withdrawAccountLength from app config by the server; letters, digits and @ . _ + - only. */
-const accountNo = z.string().trim().min(1).max(64);
+const accountNo = text(64).trim().min(1);
 
 export const addBankInfoEndpoint = defineEndpoint({
   path: 'addBankInfo',
   summary:
     'Saves a receiving account for a payout channel (at most 5; number length from withdrawAccountLength). The first account becomes the default.',
   request: {
-    typeId: z.number().int().positive(),
-    bankId: z.number().int().positive().optional(),
+    typeId: int4Id(),
+    bankId: int4Id().optional(),
     accountName,
     accountNo,
     isDefault: z.boolean().optional(),
@@ -173,8 +174,8 @@ export const modifyBankInfoEndpoint = defineEndpoint({
   summary:
     'Changes one of the player\'s saved receiving accounts. Fields left out are unchanged; a new number replaces the old one. Requests already made keep the account they were made to.',
   request: {
-    id: z.number().int().positive(),
-    bankId: z.number().int().positive().optional(),
+    id: int8Id(),
+    bankId: int4Id().optional(),
     accountName: accountName.optional(),
     accountNo: accountNo.optional(),
     isDefault: z.literal(true).optional(),
