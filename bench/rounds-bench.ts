@@ -162,7 +162,7 @@ export async function benchRounds(): Promise<BenchResult> {
   const maxClients = Math.max(...CLIENTS);
   const database = await openDatabase({ url: urlFor(ROUNDS_DB) });
   await migrate(database);
-  await seed(database.db, { hashPassword: async (p) => `bench:${p}` });
+  await seed(database.db, { demo: true, hashPassword: async (p) => `bench:${p}` });
   const db = database.db;
   const res = (await db.execute(sql`insert into app_user (uuid, nickname, account_type, invite_code, created_at, updated_at)
       select gen_random_uuid(), 'bench' || g, 2, 'R' || g, now(), now() from generate_series(1, ${PLAYERS}) g returning id`)) as unknown as { rows: { id: string }[] };

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -17,9 +18,7 @@ import { createDevSmsProvider, createLogSmsProvider } from './modules/accounts/s
 import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
-import { registerDeposits } from './modules/deposits/deposits.module.ts';
-import type { PaymentProvider } from './modules/deposits/payments/provider.ts';
-import { createSandboxProvider } from './modules/deposits/payments/sandbox-provider.ts';
+import { createPaymentProviders, registerDeposits } from './modules/deposits/deposits.module.ts';
 import { registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
 import { createSafeboxService } from './modules/safebox/safebox.service.ts';
 import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
@@ -35,16 +34,19 @@ export interface BuildAppOptions {
   config: Config;
   clock?: Clock;
   hasher?: PasswordHasher;
+  /** Where the log goes (stdout unless given); tests read it to check what is logged at which level. */
+  logStream?: DestinationStream;
 }
 
 export const BODY_LIMIT = 64 * 1024;
 
 /** Builds the Fastify app: external plugins, then app plugins, then domain modules. */
-export async function buildApp({ database, config, clock = systemClock, hasher }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, clock = systemClock, hasher, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId,
     bodyLimit: BODY_LIMIT,
@@ -78,8 +80,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher }
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
   registerAccountRoutes(registry, { auth, profile, sms, content, games });
-  const sandbox = createSandboxProvider(config.sandboxPaymentSecret, clock);
-  const providers: Record<string, PaymentProvider> = { [sandbox.id]: sandbox };
+  const { sandbox, providers } = createPaymentProviders(config, clock);
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operatorToken: config.operatorToken });
   registerSafeboxRoutes(registry, createSafeboxService(deps));

@@ -12,7 +12,7 @@ const intFromEnv = (fallback: number) => z.coerce.number().int().positive().defa
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -37,7 +37,49 @@ const envSchema = z.object({
   SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ORIGINALS_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
 });
+
+const lanes = (fallback: number) => z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(16, 'must be at most 16').default(fallback);
+const spill = (fallback: number) => z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(fallback);
+
+/** Group-commit tuning, overridable for measuring (decisions 007 and 011). */
+const tuningSchema = z.object({
+  LEDGER_LANES: lanes(2),
+  LEDGER_SPILL: spill(8),
+  GAME_CALL_LANES: lanes(2),
+  GAME_CALL_SPILL: spill(16),
+});
+
+export interface GroupCommitTuning {
+  /** Ledger calls in flight at once, and queued transfers that open a second one. */
+  ledgerLanes: number;
+  ledgerSpill: number;
+  /** Game wallet statements in flight at once, and queued calls that open a second one. */
+  gameCallLanes: number;
+  gameCallSpill: number;
+}
+
+function invalid(issues: z.core.$ZodIssue[]): ConfigError {
+  const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/**
+ * The group commits' tuning. loadConfig checks it at start, so a bad value stops the server with
+ * its name; the services read it when they build their batchers.
+ */
+export function groupCommitTuning(env: NodeJS.ProcessEnv = process.env): GroupCommitTuning {
+  const parsed = tuningSchema.safeParse(env);
+  if (!parsed.success) throw invalid(parsed.error.issues);
+  const t = parsed.data;
+  return { ledgerLanes: t.LEDGER_LANES, ledgerSpill: t.LEDGER_SPILL, gameCallLanes: t.GAME_CALL_LANES, gameCallSpill: t.GAME_CALL_SPILL };
+}
+
+/** Addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /** Signs the sandbox payment provider's webhooks outside production, where a real secret is required. */
 const DEV_SANDBOX_PAYMENT_SECRET = 'playhall-dev-sandbox-payment-secret';
@@ -75,6 +117,11 @@ export interface Config {
    * main.ts makes one and keeps it in DATA_DIR/operator-token for the CLI. Null: the API is off.
    */
   operatorToken: string | null;
+  /** Seeds the demo player and the sandbox payment channels; a developer's choice, refused in production. */
+  seedDemo: boolean;
+  /** The signing secrets are the public development values (outside production only). */
+  devSecrets: boolean;
+  groupCommit: GroupCommitTuning;
 }
 
 export class ConfigError extends Error {}
@@ -82,14 +129,16 @@ export class ConfigError extends Error {}
 /** Reads and validates the environment once at start; a bad value stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error.issues);
+  const groupCommit = groupCommitTuning(env);
   const e = parsed.data;
   const isTest = e.NODE_ENV === 'test';
-  if (e.NODE_ENV === 'production' && !e.SANDBOX_PAYMENT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SANDBOX_PAYMENT_SECRET: is required in production (the dev default is public)');
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.SMS_PROVIDER === 'dev') {
+    throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER: cannot be dev in production (its inbox at /dev/sms-inbox shows every login code to anyone)');
+  }
+  if (isProduction && e.SEED_DEMO === 'true') {
+    throw new ConfigError('Invalid configuration:\n  SEED_DEMO: cannot be true in production (the demo player\'s password is public and the sandbox channels let players approve their own deposits)');
   }
   if (e.NODE_ENV === 'production' && !e.ORIGINALS_PROVIDER_SECRET) {
     throw new ConfigError('Invalid configuration:\n  ORIGINALS_PROVIDER_SECRET: is required in production (the dev default is public)');
@@ -97,10 +146,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  OPERATOR_TOKEN: is required in production (it authorises staff actions such as approving withdrawals)');
   }
+  // Outside production the server answers only this machine unless told otherwise: with the
+  // public development secrets, whoever reaches it could sign paid webhooks and provider wins.
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
+  const devSecrets = !isProduction && (!e.SANDBOX_PAYMENT_SECRET || !e.ORIGINALS_PROVIDER_SECRET);
+  if (devSecrets && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST: ${host} opens the server to the network while the development secrets are in use ` +
+        '(anyone who reaches it could sign a paid deposit webhook or a provider win): set SANDBOX_PAYMENT_SECRET and ' +
+        'ORIGINALS_PROVIDER_SECRET to private values of 16 characters or more, or leave HOST unset to listen on this machine only',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR),
     playerDist: resolve(e.PLAYER_DIST),
@@ -123,5 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? DEV_SANDBOX_PAYMENT_SECRET,
     originalsProviderSecret: e.ORIGINALS_PROVIDER_SECRET ?? DEV_ORIGINALS_PROVIDER_SECRET,
     operatorToken: e.OPERATOR_TOKEN ?? null,
+    seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
+    devSecrets,
+    groupCommit,
   };
 }

@@ -1,30 +1,14 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed/index.ts';
-import { createPasswordHasher } from './lib/secrets.ts';
-import { ensureDevOperatorToken, operatorTokenFile } from './lib/operator-token.ts';
-import { buildApp } from './app.ts';
+import { StartupError, startUp } from './start-up.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   let closing = false;
   try {
-    if (database.kind === 'pglite') {
-      console.warn(
-        `⚠ Embedded PGlite database in ${config.dataDir} runs without fsync: fine for development and demos; use PostgreSQL via DATABASE_URL for real money.`,
-      );
-    }
-    await migrate(database);
-    const hasher = createPasswordHasher(config.argon2);
-    await seed(database.db, { hashPassword: hasher.hash });
-    if (!config.operatorToken) {
-      config.operatorToken = ensureDevOperatorToken(config.dataDir);
-      console.log(`Operator token for the CLI (npm run ops) is in ${operatorTokenFile(config.dataDir)}`);
-    }
-    const app = await buildApp({ database, config, hasher });
+    const app = await startUp({ config, database, say: (line) => console.warn(line) });
 
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -54,7 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError) {
     console.error(err.message);
   } else {
     console.error('Playhall could not start:', err);

@@ -1,9 +1,26 @@
+import { AppError, ErrorCode } from '@playhall/contract';
 import { isRetryable } from './tx.ts';
 
 interface Pending<I, O> {
   item: I;
   resolve: (out: O) => void;
   reject: (err: unknown) => void;
+  /** performance.now() when it was submitted. */
+  queuedAt: number;
+}
+
+/** How long an item may wait for a lane before its caller hears that the server is too busy. */
+export const SEND_WITHIN_MS = 5_000;
+
+/**
+ * An item that waited past its bound without being sent: it was dropped from the queue, so nothing
+ * of it reached the database. Answered as code 503.
+ */
+export class GroupCommitTimeout extends AppError {
+  constructor(ms: number) {
+    super(ErrorCode.unavailable, `The server is too busy to take this call (it could not be sent within ${ms / 1000} s): nothing changed, try again`);
+    this.name = 'GroupCommitTimeout';
+  }
 }
 
 export interface GroupCommitOptions<I, O> {
@@ -24,6 +41,8 @@ export interface GroupCommitOptions<I, O> {
   keyOf?: (item: I) => string;
   /** One statement, one commit, for the whole batch: an answer per item, in order. */
   send: (items: I[]) => Promise<O[]>;
+  /** Bound on an item's wait for a lane (SEND_WITHIN_MS unless given). */
+  sendWithinMs?: number;
 }
 
 /**
@@ -41,14 +60,47 @@ export class GroupCommit<I, O> {
   /** A finished call's lane is held for one turn of the event loop (see release). */
   private held = 0;
 
-  constructor(private readonly opts: GroupCommitOptions<I, O>) {}
+  /** Fires when the oldest waiting item reaches its bound; armed only while items wait. */
+  private expiry: NodeJS.Timeout | undefined;
+  private readonly sendWithinMs: number;
+
+  constructor(private readonly opts: GroupCommitOptions<I, O>) {
+    // Zero lanes would queue every item for ever.
+    if (!Number.isInteger(opts.lanes) || opts.lanes < 1) throw new Error(`GroupCommit: lanes must be a whole number of at least 1, got ${opts.lanes}`);
+    this.sendWithinMs = opts.sendWithinMs ?? SEND_WITHIN_MS;
+  }
 
   submit(item: I): Promise<O> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, resolve, reject, queuedAt: performance.now() });
       // A free lane sends at once: a lone caller never waits for company.
       this.pump();
+      this.armExpiry();
     });
+  }
+
+  /**
+   * A call in flight may hang (a stuck connection, a lock held elsewhere); items behind it are
+   * never sent then. They are dropped at their bound and their callers told so: an item not yet
+   * sent has changed nothing, while one in flight must wait for its answer, since it may commit.
+   */
+  private armExpiry(): void {
+    if (this.expiry || this.queue.length === 0) return;
+    const wait = this.queue[0]!.queuedAt + this.sendWithinMs - performance.now();
+    this.expiry = setTimeout(() => {
+      this.expiry = undefined;
+      this.expire();
+    }, Math.max(0, wait));
+    this.expiry.unref();
+  }
+
+  /** The queue keeps submission order, so the items past their bound are its head. */
+  private expire(): void {
+    const limit = performance.now() - this.sendWithinMs;
+    let late = 0;
+    while (late < this.queue.length && this.queue[late]!.queuedAt <= limit) late++;
+    for (const p of this.queue.splice(0, late)) p.reject(new GroupCommitTimeout(this.sendWithinMs));
+    this.armExpiry();
   }
 
   private pump(): void {

@@ -9,7 +9,7 @@ const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 try {
   const applied = await migrate(database);
-  await seed(database.db, { hashPassword: createPasswordHasher(config.argon2).hash });
+  await seed(database.db, { demo: config.seedDemo, hashPassword: createPasswordHasher(config.argon2).hash });
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
 } finally {
   await database.close();

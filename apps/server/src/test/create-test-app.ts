@@ -89,7 +89,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
   const hasher = createPasswordHasher(config.argon2);
   await migrate(database);
-  await seed(database.db, { hashPassword: hasher.hash, now: clock.now() });
+  await seed(database.db, { demo: true, hashPassword: hasher.hash, now: clock.now() });
   const app = await buildApp({ database, config, clock, hasher });
   await app.ready();
   return {

@@ -12,6 +12,13 @@ import { seedWithdraw } from './withdraw.ts';
 import { seedGames } from './games.ts';
 
 export interface SeedOptions {
+  /**
+   * Also the demo data: the demo player (its password is in the README), the deposit and payout
+   * channels on the sandbox provider (whose pay page lets the paying player approve their own
+   * order) and the placeholder customer-service contacts. A developer asks for it (config.seedDemo);
+   * production never gets it.
+   */
+  demo: boolean;
   /** Hashes the demo player's password; the caller passes the configured argon2 cost. */
   hashPassword: (password: string) => Promise<string>;
   now?: Date;
@@ -20,7 +27,8 @@ export interface SeedOptions {
 export const DEMO_PLAYER = { account: 'demo', password: 'playhall123', nickname: 'Demo Player', inviteCode: 'DEMO2026' };
 
 /**
- * Inserts demo content and the demo player. Idempotent (ON CONFLICT DO NOTHING), run at every
+ * Inserts the base configuration and content (app config, pages, FAQ, notices, the Originals
+ * catalogue) and, when asked, the demo data. Idempotent (ON CONFLICT DO NOTHING), run at every
  * start: rows an operator has edited are left alone.
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<void> {
@@ -53,11 +61,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
     )
     .onConflictDoNothing();
 
+  await seedGames(db);
+  if (opts.demo) await seedDemo(db, opts.hashPassword, now);
+}
+
+async function seedDemo(db: Db, hashPassword: SeedOptions['hashPassword'], now: Date): Promise<void> {
   await db.insert(customerServiceItem).values(customerServiceItems).onConflictDoNothing();
   await seedRecharge(db);
   await seedWithdraw(db);
-  await seedGames(db);
-
   const existing = await db.select({ id: appUser.id }).from(appUser).where(sql`lower(${appUser.account}) = ${DEMO_PLAYER.account}`);
   if (existing.length === 0) {
     await db
@@ -65,7 +76,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
       .values({
         uuid: randomUUID(),
         account: DEMO_PLAYER.account,
-        passwordHash: await opts.hashPassword(DEMO_PLAYER.password),
+        passwordHash: await hashPassword(DEMO_PLAYER.password),
         nickname: DEMO_PLAYER.nickname,
         accountType: 2,
         inviteCode: DEMO_PLAYER.inviteCode,

@@ -65,7 +65,7 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
 
   it('keeps operator edits when the seed runs again at the next start', async () => {
     await setAppConfig(t.database, 'gameShowNum', 24);
-    await seed(t.database.db, { hashPassword: async () => 'unused' });
+    await seed(t.database.db, { demo: true, hashPassword: async () => 'unused' });
     expect((await call(t.app, 'anonymous/appConfig', {})).data.gameShowNum).toBe(24);
     const faq = (await call(t.app, 'anonymous/appConfig', {})).data.faq;
     expect(new Set(faq.map((f: { question: string }) => f.question)).size).toBe(faq.length);

@@ -1,6 +1,7 @@
 import { type Money, type ProviderError, type providerRequests } from '@playhall/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { sqlState } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -66,19 +67,6 @@ const refuse = (error: ProviderError, message: string, balance?: Money): never =
   throw new ProviderRefusal(error, message, balance);
 };
 
-/**
- * Concurrent money calls per database, and how many waiting open another call (see GroupCommit).
- * A batch's statements and writes are shared by all its calls (game_wallet_calls, migration 0430),
- * so bigger batches pay. Measured (rounds bench, ratio to TPC-B per run): at 8 clients one
- * statement at a time and two, the second for 3, 6 or 16 waiting calls, came out the same within
- * the machine's noise (0.22-0.40×); three or more in flight were worse (four for 1 waiting:
- * 0.14-0.17×, the backends queueing on the WAL flush). At 32 clients a second statement opened
- * for 12-24 waiting calls beat one opened for 6 (~1,800 against ~1,560 rounds/s, p99 34 against
- * 42 ms): a second statement of a few calls pays its fixed part for little. Overridable for
- * measuring: GAME_CALL_LANES, GAME_CALL_SPILL.
- */
-const CALL_LANES = Number(process.env.GAME_CALL_LANES ?? 2);
-const CALL_SPILL = Number(process.env.GAME_CALL_SPILL ?? 16);
 /** Calls per statement at most: one statement holds its players' locks until it commits. */
 const CALL_BATCH = 32;
 
@@ -96,9 +84,21 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
   const { db, clock, sessions } = deps;
 
   const coinOf = async (userId: number) => (await getBalances(db, userId)).coin;
+  /**
+   * Concurrent money calls per database, and how many waiting open another call (see GroupCommit).
+   * A batch's statements and writes are shared by all its calls (game_wallet_calls, migration 0430),
+   * so bigger batches pay. Measured (rounds bench, ratio to TPC-B per run): at 8 clients one
+   * statement at a time and two, the second for 3, 6 or 16 waiting calls, came out the same within
+   * the machine's noise (0.22-0.40×); three or more in flight were worse (four for 1 waiting:
+   * 0.14-0.17×, the backends queueing on the WAL flush). At 32 clients a second statement opened
+   * for 12-24 waiting calls beat one opened for 6 (~1,800 against ~1,560 rounds/s, p99 34 against
+   * 42 ms): a second statement of a few calls pays its fixed part for little. Overridable for
+   * measuring: GAME_CALL_LANES, GAME_CALL_SPILL (defaults 2 and 16, checked at start by loadConfig).
+   */
+  const tuning = groupCommitTuning();
   const batcher = new GroupCommit<repo.MoneyCall, repo.CallOutcome>({
-    lanes: CALL_LANES,
-    spill: CALL_SPILL,
+    lanes: tuning.gameCallLanes,
+    spill: tuning.gameCallSpill,
     maxBatch: CALL_BATCH,
     attempts: 5,
     // One house shard per statement: statements in flight wait on a shard row at most once, never on each other's in turn.

@@ -131,7 +131,7 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
     const version = await catalogue.bumpListVersion();
     const counts = async () => Promise.all(['game_platform', 'game_brand', 'game_type', 'game'].map((tbl) => countRows(t.database, tbl)));
     const before = await counts();
-    await seed(t.database.db, { hashPassword: async () => 'unused' });
+    await seed(t.database.db, { demo: true, hashPassword: async () => 'unused' });
     expect(await counts()).toEqual(before);
     const res = await preLogin({ gameListVersion: version - 1 });
     expect(res.gameListVersion).toBe(version);
@@ -144,7 +144,7 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
     // As if an older release had no Dice: the next start's seed adds it.
     await t.database.db.update(game).set({ code: 'dice-retired', status: 'hidden' }).where(eq(game.id, ids.dice));
     const version = (await preLogin()).gameListVersion as number;
-    await seed(t.database.db, { hashPassword: async () => 'unused' });
+    await seed(t.database.db, { demo: true, hashPassword: async () => 'unused' });
     const res = await preLogin({ gameListVersion: version });
     expect(res.gameListVersion).toBe(version + 1);
     const added = res.gameLists.gameList.find((g: { code: string }) => g.code === 'dice');

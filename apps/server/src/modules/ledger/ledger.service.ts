@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, ErrorCode, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
+import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { sqlState, type Executor, type Tx } from '../../db/tx.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -21,10 +22,6 @@ export * from './ledger.types.ts';
 
 /** Rows per house book and asset; each call picks one at random so house rows never become one hot row. */
 export const HOUSE_SHARDS = 16;
-/** Concurrent ledger calls per database (each batches whatever queued meanwhile), and their size. */
-export const TRANSFER_LANES = Number(process.env.LEDGER_LANES ?? 2);
-/** Queued transfers that justify a second call while one is in flight (see GroupCommitOptions.spill). */
-export const TRANSFER_SPILL = Number(process.env.LEDGER_SPILL ?? 8);
 export const MAX_BATCH = 100;
 const MAX_KEY = 200;
 
@@ -147,9 +144,12 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   const transfer = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
+    // Concurrent ledger calls per database (each batches whatever queued meanwhile), and the queued
+    // transfers that justify a second one (LEDGER_LANES, LEDGER_SPILL, checked at start by loadConfig).
+    const tuning = groupCommitTuning();
     batcher = new GroupCommit({
-      lanes: TRANSFER_LANES,
-      spill: TRANSFER_SPILL,
+      lanes: tuning.ledgerLanes,
+      spill: tuning.ledgerSpill,
       maxBatch: MAX_BATCH,
       attempts: 5,
       keyOf: (t) => t.key,

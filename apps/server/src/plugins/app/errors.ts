@@ -26,7 +26,10 @@ export function httpStatusFor(code: number): number {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.code >= 500) req.log.error({ err }, 'server error');
+      // Only a fault of ours (5xx) is an error with its stack; a refusal (wrong password, name
+      // taken, insufficient balance: 4xx and the product codes) is the service working as meant.
+      if (httpStatusFor(err.code) >= 500) req.log.error({ err }, 'server error');
+      else req.log.info({ code: err.code }, 'request refused');
       return reply.status(httpStatusFor(err.code)).send({ code: err.code, msg: err.message, data: err.details ?? null });
     }
     const status = (err as FastifyError).statusCode;

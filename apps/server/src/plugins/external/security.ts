@@ -7,6 +7,18 @@ import { AppError, ErrorCode } from '@playhall/contract';
 import type { Config } from '../../config.ts';
 
 /**
+ * Browser features the app never uses, denied so an injected script or a framed game cannot ask
+ * for them; fullscreen, autoplay and the clipboard (the game frame uses them) keep their defaults.
+ */
+const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+
+/**
+ * Answers that carry session tokens, balances, login codes or money records: never kept by a
+ * browser or a proxy cache (a shared device's back button, a caching proxy).
+ */
+const NO_STORE = /^\/(app|operator|provider|dev|originals\/api)\//;
+
+/**
  * Security headers, CORS and the global per-IP rate limit. Returns a closer for the Redis
  * connection when one was opened.
  */
@@ -33,6 +45,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     },
     // Served over plain http on a LAN during development; HSTS belongs to the TLS proxy.
     strictTransportSecurity: config.nodeEnv === 'production',
+  });
+
+  app.addHook('onRequest', (req, reply, done) => {
+    // Provider answers are read by servers only (see the helmet note in provider-wallet.routes.ts).
+    if (!req.url.startsWith('/provider/')) reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (NO_STORE.test(req.url)) reply.header('cache-control', 'no-store');
+    done();
   });
 
   const allowed = new Set(config.corsOrigins);

@@ -26,7 +26,7 @@ const amountText = (hundredths: bigint) => (hundredths / 100n).toLocaleString('e
  */
 export async function registerPaymentRoutes(
   app: FastifyInstance,
-  s: { deposits: DepositsService; providers: Record<string, PaymentProvider>; sandbox: SandboxProvider; signatureFailuresPerMin: number },
+  s: { deposits: DepositsService; providers: Record<string, PaymentProvider>; sandbox: SandboxProvider | undefined; signatureFailuresPerMin: number },
 ): Promise<void> {
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => {
@@ -69,9 +69,13 @@ export async function registerPaymentRoutes(
     });
   });
 
+  // Without the sandbox (production) there is no pay page at all: its routes answer 404.
+  if (!s.sandbox) return;
+  const sandbox = s.sandbox;
+
   /** The sandbox provider delivers a notification the way a real one would: a signed HTTP POST. */
   async function notify(orderId: string, amount: bigint, status: 'paid' | 'declined'): Promise<void> {
-    const { rawBody, headers } = s.sandbox.signNotification({
+    const { rawBody, headers } = sandbox.signNotification({
       eventId: randomUUID(),
       orderId,
       status,
