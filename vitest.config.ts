@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * One suite, four tiers. Server tests run twice: on embedded PGlite and on PostgreSQL
  * (skipped loudly when no server is reachable, unless PLAYHALL_REQUIRE_PG=1). Browser
- * journeys need Chromium (skipped loudly unless PLAYHALL_REQUIRE_BROWSER=1).
+ * journeys need Chromium (skipped loudly unless PLAYHALL_REQUIRE_BROWSER=1). Each server project
+ * builds one migrated and seeded template database per run (global-setup.ts) that every test
+ * app copies, so the suite's time grows with its tests, not its files.
  */
 export default defineConfig({
   test: {
@@ -21,6 +23,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/originals/src/server/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +34,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/originals/src/server/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pg' },
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

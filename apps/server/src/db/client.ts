@@ -25,7 +25,8 @@ export interface Database {
 
 export type RawRunner = (sqlText: string) => Promise<Record<string, unknown>[]>;
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+/** `memory` may start from a data directory dumped by PGlite's dumpDataDir (the tests' migrated template). */
+export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 /** Opens PostgreSQL (pool) when given a URL, otherwise embedded PGlite (file-backed, locked, or in memory). */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -33,7 +34,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let lock: DirLock | undefined;
   if ('dataDir' in opts) lock = lockDataDir(opts.dataDir);
   try {
-    const client = 'dataDir' in opts ? new PGlite(opts.dataDir) : new PGlite();
+    const client = 'dataDir' in opts ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     await client.waitReady;
     const db: Db = drizzlePglite(client, { schema });
     return {

@@ -1,30 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { seed } from '../db/seed/index.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { createPasswordHasher } from '../lib/secrets.ts';
+import { isPgReachable, pgUrlFor, prepareTestDatabase } from './db-template.ts';
+import { TEST_CLOCK_START, TEST_PG_URL, testConfig } from './test-config.ts';
 
-export const TEST_DB = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
-export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { TEST_OPERATOR_TOKEN, TEST_PG_URL, testConfig } from './test-config.ts';
 
-async function isPgReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
+// Filled by global-setup.ts.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of the PGlite template dump (server:pglite), null when not built. */
+    pgliteTemplate: string | null;
+    /** Name of the PostgreSQL template database (server:pg), null when PostgreSQL is missing. */
+    pgTemplate: string | null;
   }
 }
+
+export const TEST_DB = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
 const pgMissing = TEST_DB === 'pg' && !(await isPgReachable());
 if (pgMissing) {
@@ -35,17 +35,18 @@ if (pgMissing) {
 /** `describe` for suites that need the test database; skipped loudly when PostgreSQL is missing. */
 export const describeDb = describe.skipIf(pgMissing);
 
-/** A fresh PostgreSQL database with a random name on the test server, and how to drop it. */
-export async function createScratchPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database with a random name on the test server, and how to drop it. Empty,
+ * or a copy of `template` (the run's migrated and seeded template, see db-template.ts).
+ */
+export async function createScratchPgDatabase(prefix: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: pgUrlFor(name),
     async drop() {
       const c = new pg.Client({ connectionString: TEST_PG_URL });
       await c.connect();
@@ -63,33 +64,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The operator API token of test apps. */
-export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
-
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'dev', PLAYER_DIST: '/nonexistent-player-dist', OPERATOR_TOKEN: TEST_OPERATOR_TOKEN });
-  return { ...base, rateLimit: { globalPerMin: 100_000, authPerMin: 100_000, smsPerMin: 100_000, accountPerMin: 100_000 }, ...overrides };
-}
-
 /**
  * A real app on a real, fresh database: in-memory PGlite, or a new PostgreSQL database with a
- * random name (dropped on close) when TEST_DB=pg. Migrated and seeded like production.
+ * random name (dropped on close) when TEST_DB=pg. Migrated and seeded like production: a copy of
+ * the run's template (built once by global-setup.ts), or migrated and seeded here when the run
+ * has none (a config without the global setup).
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
+  const clock = new ManualClock(TEST_CLOCK_START);
+  const template = TEST_DB === 'pg' ? inject('pgTemplate') : inject('pgliteTemplate');
   let database: Database;
   let dropDatabase = async () => {};
   if (TEST_DB === 'pg') {
-    const scratch = await createScratchPgDatabase('playhall_test');
+    const scratch = await createScratchPgDatabase('playhall_test', template ?? undefined);
     database = await openDatabase({ url: scratch.url });
     dropDatabase = scratch.drop;
   } else {
-    database = await openDatabase({ memory: true });
+    database = await openDatabase(template ? { memory: true, loadDataDir: await openAsBlob(template) } : { memory: true });
+  }
+  if (template) {
+    // Applies a migration added since the template was built (a no-op otherwise).
+    await migrate(database);
+  } else {
+    await prepareTestDatabase(database);
   }
   const hasher = createPasswordHasher(config.argon2);
-  await migrate(database);
-  await seed(database.db, { demo: true, hashPassword: hasher.hash, now: clock.now() });
   const app = await buildApp({ database, config, clock, hasher });
   await app.ready();
   return {
