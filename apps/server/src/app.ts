@@ -18,6 +18,8 @@ import { createDevSmsProvider, createLogSmsProvider } from './modules/accounts/s
 import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { registerAccountRoutes, registerDevInbox } from './modules/accounts/accounts.routes.ts';
+import { createAccountLocksService } from './modules/accounts/account-locks.service.ts';
+import { registerOperatorAccountRoutes } from './modules/accounts/operator.routes.ts';
 import { createPaymentProviders, registerDeposits } from './modules/deposits/deposits.module.ts';
 import { registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
 import { createSafeboxService } from './modules/safebox/safebox.service.ts';
@@ -80,6 +82,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
   registerAccountRoutes(registry, { auth, profile, sms, content, games });
+  await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock }), token: config.operatorToken });
   const { sandbox, providers } = createPaymentProviders(config, clock);
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operatorToken: config.operatorToken });

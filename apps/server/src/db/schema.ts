@@ -76,9 +76,6 @@ export const appUser = pgTable('app_user', {
   vip: integer('vip').notNull().default(0),
   vipExp: bigint('vip_exp', { mode: 'bigint' }).notNull().default(sql`0`),
   userLevel: integer('user_level').notNull().default(0),
-  failedLoginCount: integer('failed_login_count').notNull().default(0),
-  failedLoginSince: ts('failed_login_since'),
-  lockedUntil: ts('locked_until'),
   registerIp: text('register_ip'),
   deviceId: text('device_id'),
   createdAt: ts('created_at').notNull(),
@@ -387,13 +384,19 @@ export const playerWallet = pgTable('player_wallet', {
   totalRecharge: money('total_recharge'),
 });
 
-export const safeboxGuard = pgTable('safebox_guard', {
-  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
-  failedCount: integer('failed_count').notNull().default(0),
-  failedSince: ts('failed_since'),
-  lockedUntil: ts('locked_until'),
-});
-export type SafeboxGuardRow = typeof safeboxGuard.$inferSelect;
+// Attempt limits (migration 20261125_0600_attempt_limits.sql, decision 015): one counter per
+// (scope, key) for login, current-password and safebox password checks.
+export const attemptLimit = pgTable(
+  'attempt_limit',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    attempts: integer('attempts').notNull(),
+    windowStart: ts('window_start').notNull(),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
 
 // Seamless game wallet (migration 20261121_0410_game_wallet.sql): launch tokens, game sessions,
 // provider secrets, rounds and provider transactions. Written only by modules/game-wallet.

@@ -84,8 +84,8 @@ describeDb('accounts: registration', () => {
     const login = await call(t.app, 'accountLogin', { account: mobile, password: 'phone-pass', loginType: LoginType.phoneNoOtp });
     expect(login.code).toBe(200);
     expect(login.data.user.id).toBe(res.data.user.id);
-    // A code is single use, and the phone is now taken.
-    expect((await call(t.app, 'accountRegist4', { mobile, code, password: 'phone-pass' })).code).toBe(ErrorCode.phoneExists);
+    // A code is single use (a spent code does not even say the phone is now taken), and the phone is taken.
+    expect((await call(t.app, 'accountRegist4', { mobile, code, password: 'phone-pass' })).code).toBe(ErrorCode.smsCodeInvalid);
     expect((await call(t.app, 'smsSend', { mobile, type: AuthMode.register })).code).toBe(ErrorCode.phoneExists);
   });
 
@@ -115,8 +115,8 @@ describeDb('accounts: registration', () => {
     const code2 = await sendCode(t.app, mobile, AuthMode.loginAndRegister);
     const again = await call(t.app, 'accountLoginSms', { mobile, code: code2 });
     expect(again.data).toMatchObject({ isNew: false, user: { id: created.data.user.id } });
-    // No password yet: password login explains how to get in.
-    expect((await call(t.app, 'accountLogin', { account: mobile, password: 'anything', loginType: 3 })).code).toBe(ErrorCode.passwordNotSet);
+    // No password yet: password login answers as for a wrong password, so it tells no one the phone has an account.
+    expect((await call(t.app, 'accountLogin', { account: mobile, password: 'anything', loginType: 3 })).code).toBe(ErrorCode.invalidCredentials);
   });
 
   it('accountLoginSms without loginAndRegister refuses an unknown phone and keeps the code usable', async () => {

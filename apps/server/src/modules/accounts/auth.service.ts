@@ -4,16 +4,23 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, withTx, type Executor, type Tx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { MINUTE } from '../../lib/clock.ts';
 import { newInviteCode, type PasswordHasher } from '../../lib/secrets.ts';
 import type { SessionMeta, SessionService } from './sessions.service.ts';
 import { normalizeMobile, type SmsService } from './sms.service.ts';
 import { canRegisterWithAccount, canRegisterWithPhone, checkLength, requireField } from './limits.ts';
 import { toUserInfo } from './user-view.ts';
+import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText } from './attempt-limits.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import * as users from './users.repo.ts';
 
-export const LOCKOUT = { maxFailures: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+/** The lockout refusal, saying when it ends and the ways out that need no waiting. */
+export function accountLockedError(until: Date, now: Date): AppError {
+  return new AppError(
+    ErrorCode.accountLocked,
+    `Too many wrong passwords: this account is locked ${lockEndText(until, now)}. Reset the password by SMS, or ask support to unlock it sooner`,
+    { lockedUntil: until.toISOString() },
+  );
+}
 
 export interface AccountDeps {
   db: Db;
@@ -63,6 +70,7 @@ function mapUniqueViolation(err: unknown): never {
 
 export function createAuthService(deps: AccountDeps) {
   const { db, clock, hasher, sessions } = deps;
+  const attempts = createAttemptLimiter(deps);
   // A hash of nothing anyone knows, checked for unknown accounts so timing does not reveal them.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hasher.hash(randomUUID()));
@@ -121,8 +129,10 @@ export function createAuthService(deps: AccountDeps) {
       if (!canRegisterWithPhone(config)) throw new AppError(ErrorCode.registerTypeDisabled);
       checkLength('password', 'Password', input.password, config.passwordLength);
       const mobile = normalizeMobile(input.mobile);
-      // Checked before the code too, so a taken phone does not spend one of the code's tries.
-      if (await users.findUserByMobile(db, mobile)) throw new AppError(ErrorCode.phoneExists);
+      // With codes on, the code is checked before the phone, so the answer says nothing about
+      // whether the phone is registered until the caller proves they hold it.
+      const code = config.otpStatus ? input.code || requireField('code', 'The SMS code') : undefined;
+      if (code !== undefined) checkLength('code', 'The SMS code', code, config.smsCodeLength);
       const passwordHash = await hasher.hash(input.password);
       const register = async (tx: Tx) => {
         if (await users.findUserByMobile(tx, mobile)) throw new AppError(ErrorCode.phoneExists);
@@ -130,15 +140,15 @@ export function createAuthService(deps: AccountDeps) {
         const user = await createUser(tx, { ...input, mobile, passwordHash, accountType, ip: meta.ip });
         return sessionFor(tx, user, meta, true);
       };
-      if (!config.otpStatus) return withTx(db, register).catch(mapUniqueViolation);
-      if (!input.code) requireField('code', 'The SMS code');
-      checkLength('code', 'The SMS code', input.code, config.smsCodeLength);
-      return withSmsCode(deps, mobile, AuthMode.register, input.code, register).catch(mapUniqueViolation);
+      if (code === undefined) return withTx(db, register).catch(mapUniqueViolation);
+      return withSmsCode(deps, mobile, AuthMode.register, code, register).catch(mapUniqueViolation);
     },
 
     /**
-     * accountLogin: account (type 2) or phone (type 3) with password. Ten failures in 15 minutes
-     * lock the account for 15 minutes, during which even the right password is refused.
+     * accountLogin: account (type 2) or phone (type 3) with password. Every try on a known account
+     * is counted before the password is checked (LOGIN_ATTEMPTS, shared with initPassword): ten
+     * failures in 15 minutes lock it for 15 minutes, during which even the right password is
+     * refused. An account without a password answers like a wrong password.
      */
     async loginWithPassword(
       input: { account: string; password: string; loginType?: number; deviceId?: string },
@@ -155,25 +165,14 @@ export function createAuthService(deps: AccountDeps) {
         throw new AppError(ErrorCode.invalidCredentials);
       }
       if (user.status !== 1) throw new AppError(ErrorCode.accountDisabled);
-      const now = clock.now();
-      if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw new AppError(ErrorCode.accountLocked);
-      if (!user.passwordHash) throw new AppError(ErrorCode.passwordNotSet);
-      if (!(await hasher.verify(user.passwordHash, input.password))) {
-        const locked = await users.recordLoginFailure(
-          db,
-          user.id,
-          now,
-          LOCKOUT.windowMs,
-          LOCKOUT.maxFailures,
-          new Date(now.getTime() + LOCKOUT.lockMs),
-        );
-        throw new AppError(locked ? ErrorCode.accountLocked : ErrorCode.invalidCredentials);
-      }
+      const hash = user.passwordHash;
+      const outcome = await attempts.check(LOGIN_ATTEMPTS, String(user.id), async () =>
+        hash ? hasher.verify(hash, input.password) : (await hasher.verify(await getDummyHash(), input.password)) && false,
+      );
+      if (outcome.lockedUntil) throw accountLockedError(outcome.lockedUntil, clock.now());
+      if (!outcome.passed) throw new AppError(ErrorCode.invalidCredentials);
       const found = user;
-      return withTx(db, async (tx) => {
-        await users.clearLoginFailures(tx, found.id);
-        return sessionFor(tx, found, { ...meta, deviceId: input.deviceId ?? meta.deviceId }, false);
-      });
+      return withTx(db, (tx) => sessionFor(tx, found, { ...meta, deviceId: input.deviceId ?? meta.deviceId }, false));
     },
 
     /**

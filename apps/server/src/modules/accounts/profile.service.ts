@@ -3,7 +3,8 @@ import { isUniqueViolation, withTx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { withSmsCode, type AccountDeps } from './auth.service.ts';
+import { accountLockedError, withSmsCode, type AccountDeps } from './auth.service.ts';
+import { clearAttempts, createAttemptLimiter, LOGIN_ATTEMPTS } from './attempt-limits.ts';
 import { checkLength, requireField } from './limits.ts';
 import { normalizeMobile } from './sms.service.ts';
 import { toUserInfo } from './user-view.ts';
@@ -11,6 +12,7 @@ import * as users from './users.repo.ts';
 
 export function createProfileService(deps: AccountDeps) {
   const { db, clock, hasher, sessions } = deps;
+  const attempts = createAttemptLimiter(deps);
 
   async function loadUser(userId: number): Promise<AppUserRow> {
     const user = await users.findUserById(db, userId);
@@ -47,7 +49,7 @@ export function createProfileService(deps: AccountDeps) {
         if (!user) throw new AppError(ErrorCode.phoneNotFound);
         await users.updateUser(tx, user.id, { passwordHash, updatedAt: clock.now() });
         // Proving the phone also lifts a lockout: that is the way out the FAQ promises.
-        await users.clearLoginFailures(tx, user.id);
+        await clearAttempts(tx, [LOGIN_ATTEMPTS], String(user.id), clock.now());
         await sessions.revokeAllOf(tx, user.id);
       });
       return {};
@@ -55,7 +57,8 @@ export function createProfileService(deps: AccountDeps) {
 
     /**
      * initPassword: sets a first password, or changes it given the current one. Every other
-     * session is revoked; this one stays.
+     * session is revoked; this one stays. Guesses at the current password spend the login's
+     * attempts (LOGIN_ATTEMPTS), so a stolen session cannot guess its way to the account.
      */
     async setPassword(session: SessionInfo, input: { password: string; oldPassword?: string }): Promise<Record<string, never>> {
       const config = await deps.getConfig();
@@ -63,7 +66,15 @@ export function createProfileService(deps: AccountDeps) {
       const user = await loadUser(session.userId);
       if (user.passwordHash) {
         if (!input.oldPassword) requireField('oldPassword', 'The current password');
-        if (!(await hasher.verify(user.passwordHash, input.oldPassword))) throw new AppError(ErrorCode.wrongOldPassword);
+        const [hash, oldPassword] = [user.passwordHash, input.oldPassword];
+        const outcome = await attempts.check(LOGIN_ATTEMPTS, String(user.id), () => hasher.verify(hash, oldPassword));
+        if (outcome.lockedUntil) throw accountLockedError(outcome.lockedUntil, clock.now());
+        if (!outcome.passed) {
+          const left = outcome.triesLeft;
+          throw new AppError(ErrorCode.wrongOldPassword, `The current password is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left before the account is locked`, {
+            triesLeft: left,
+          });
+        }
       }
       const passwordHash = await hasher.hash(input.password);
       await withTx(db, async (tx) => {

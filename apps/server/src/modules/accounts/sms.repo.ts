@@ -46,21 +46,26 @@ export async function latestCode(x: Executor, mobile: string, purpose: number) {
   return rows[0] ?? null;
 }
 
-export async function addTry(x: Executor, id: number): Promise<number> {
+/**
+ * Counts one try of an unused code in one statement, before the code is compared, so concurrent
+ * checks queue on the row and at most maxTries are ever compared. Null when no try is left (or
+ * the code was used meanwhile).
+ */
+export async function takeTry(x: Executor, id: number, maxTries: number): Promise<number | null> {
   const rows = await x
     .update(smsCode)
     .set({ tries: sql`${smsCode.tries} + 1` })
-    .where(eq(smsCode.id, id))
+    .where(and(eq(smsCode.id, id), isNull(smsCode.usedAt), lt(smsCode.tries, maxTries)))
     .returning({ tries: smsCode.tries });
-  return rows[0]?.tries ?? 0;
+  return rows[0]?.tries ?? null;
 }
 
 /** Marks a code used; false when another request used it first (single use under races). */
-export async function markCodeUsed(x: Executor, id: number, now: Date, maxTries: number): Promise<boolean> {
+export async function markCodeUsed(x: Executor, id: number, now: Date): Promise<boolean> {
   const rows = await x
     .update(smsCode)
     .set({ usedAt: now })
-    .where(and(eq(smsCode.id, id), isNull(smsCode.usedAt), lt(smsCode.tries, maxTries)))
+    .where(and(eq(smsCode.id, id), isNull(smsCode.usedAt)))
     .returning({ id: smsCode.id });
   return rows.length === 1;
 }

@@ -113,11 +113,13 @@ export function createSmsService(deps: {
       if (row.tries >= SMS_MAX_TRIES) return { ok: false, error: new AppError(ErrorCode.smsTooManyTries) };
       const now = clock.now();
       if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, error: new AppError(ErrorCode.smsCodeExpired) };
+      // Every comparison, right or wrong, spends a try first (product rules §8).
+      const tries = await smsRepo.takeTry(x, row.id, SMS_MAX_TRIES);
+      if (tries === null) return { ok: false, error: new AppError(ErrorCode.smsTooManyTries) };
       if (row.codeHash !== codeHash(mobile, purpose, code.trim())) {
-        const tries = await smsRepo.addTry(x, row.id);
         return { ok: false, error: new AppError(tries >= SMS_MAX_TRIES ? ErrorCode.smsTooManyTries : ErrorCode.smsCodeInvalid) };
       }
-      if (!(await smsRepo.markCodeUsed(x, row.id, now, SMS_MAX_TRIES))) {
+      if (!(await smsRepo.markCodeUsed(x, row.id, now))) {
         return { ok: false, error: new AppError(ErrorCode.smsCodeInvalid) };
       }
       return { ok: true };

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode, type AppConfigFields, type SafeboxState } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import { withTx } from '../../db/tx.ts';
 import { MINUTE, type Clock } from '../../lib/clock.ts';
 import type { PasswordHasher } from '../../lib/secrets.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { getBalances, transfer } from '../ledger/ledger.service.ts';
+import { createAttemptLimiter, lockEndText, type AttemptRule } from '../accounts/attempt-limits.ts';
 import * as repo from './safebox.repo.ts';
 
-/** Wrong passwords allowed within the window before taking out is locked (product rule). */
-export const SAFEBOX_MAX_FAILURES = 5;
-export const SAFEBOX_FAILURE_WINDOW_MS = 15 * MINUTE;
-export const SAFEBOX_LOCK_MS = 15 * MINUTE;
+/** Wrong passwords allowed within 15 minutes before taking out is locked for 15 (product rule). */
+export const SAFEBOX_ATTEMPTS: AttemptRule = { scope: 'safebox', max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
 
 export interface SafeboxDeps {
   db: Db;
@@ -26,35 +24,34 @@ function checkAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount % 100 !== 0) throw new AppError(ErrorCode.safeboxAmountInvalid);
 }
 
-const lockedError = (until: Date) =>
-  new AppError(ErrorCode.safeboxLocked, undefined, { lockedUntil: until.toISOString() });
+const lockedError = (until: Date, now: Date) =>
+  new AppError(ErrorCode.safeboxLocked, `Too many wrong safebox passwords: taking coins out is locked ${lockEndText(until, now)}`, {
+    lockedUntil: until.toISOString(),
+  });
 
 export function createSafeboxService(deps: SafeboxDeps) {
   const { db, clock, hasher } = deps;
+  const attempts = createAttemptLimiter(deps);
 
   async function state(userId: number): Promise<SafeboxState> {
-    const [wallet, hash, guard] = await Promise.all([getBalances(db, userId), repo.findPasswordHash(db, userId), repo.findGuard(db, userId)]);
-    const locked = guard?.lockedUntil && guard.lockedUntil.getTime() > clock.now().getTime() ? guard.lockedUntil : null;
+    const [wallet, hash, locked] = await Promise.all([
+      getBalances(db, userId),
+      repo.findPasswordHash(db, userId),
+      attempts.lockedUntil(SAFEBOX_ATTEMPTS, String(userId)),
+    ]);
     return { coin: wallet.coin, safebox: wallet.safebox, hasPassword: hash !== null, lockedUntil: locked?.toISOString() ?? null };
   }
 
   /**
-   * Checks a typed safebox password against the stored hash. Refuses while locked; a wrong one
-   * counts towards the lock (5 in 15 min lock for 15 min); a right one clears the count.
+   * Checks a typed safebox password as one counted attempt (SAFEBOX_ATTEMPTS, counted before the
+   * hash is checked): refused while locked, and the fifth wrong one in 15 minutes locks taking
+   * out for 15 minutes. A right one does not forgive earlier wrong ones.
    */
   async function verifyPassword(userId: number, hash: string, password: string, wrong: ErrorCode): Promise<void> {
-    const now = clock.now();
-    const guard = await repo.findGuard(db, userId);
-    if (guard?.lockedUntil && guard.lockedUntil.getTime() > now.getTime()) throw lockedError(guard.lockedUntil);
-    if (await hasher.verify(hash, password)) {
-      if (guard && guard.failedCount > 0) await repo.clearFailures(db, userId);
-      return;
-    }
-    const after = await withTx(db, (tx) =>
-      repo.recordFailure(tx, userId, now, SAFEBOX_FAILURE_WINDOW_MS, SAFEBOX_MAX_FAILURES, new Date(now.getTime() + SAFEBOX_LOCK_MS)),
-    );
-    if (after.count === 0 && after.lockedUntil) throw lockedError(after.lockedUntil);
-    const left = SAFEBOX_MAX_FAILURES - after.count;
+    const outcome = await attempts.check(SAFEBOX_ATTEMPTS, String(userId), () => hasher.verify(hash, password));
+    if (outcome.lockedUntil) throw lockedError(outcome.lockedUntil, clock.now());
+    if (outcome.passed) return;
+    const left = outcome.triesLeft;
     throw new AppError(wrong, `${wrongText(wrong)}: ${left} ${left === 1 ? 'try' : 'tries'} left before taking out is locked`, { triesLeft: left });
   }
 
