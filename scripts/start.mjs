@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds the player app and the Originals' screens when
-// their sources changed, then runs the server, which migrates, seeds demo content, serves the
-// app and the API, and prints the URL.
+// their sources changed, then runs the server, which migrates, seeds the base content and (asked for
+// here, outside production) the demo data, serves the app and the API on this machine, and prints
+// the URL.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,10 +35,13 @@ if (!process.env.PLAYER_DIST) buildWhenStale('apps/player', ['apps/player', 'pac
 // The Originals' game screens (served under /originals/); the engine is part of their sources.
 buildWhenStale('apps/originals', ['apps/originals']);
 
+// A developer's start gets the demo player and the sandbox channels; production refuses them.
+const env = { ...process.env };
+if (env.NODE_ENV !== 'production') env.SEED_DEMO ??= 'true';
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
