@@ -3,10 +3,16 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { endpointList } from '@playhall/contract';
 import { buildApp } from '../../app.ts';
+import { checkLedger } from '../../modules/ledger/ledger-check.ts';
+import { addPixAccount, fundedPlayer } from '../../modules/withdrawals/withdrawals-test-kit.ts';
 import { call, createTestApp, describeDb, testConfig, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
+import { hostileBodies, plausibleBodies, toJson } from '../../test/hostile-bodies.ts';
 
 const INT4_PAST = 2 ** 31;
 
@@ -133,5 +139,102 @@ describeDb('hostile page URLs: encoded traversal and backslashes answer 4xx, nev
     expect((await rawGet('/member/profile')).status).toBe(200);
     expect((await rawGet('/assets/app-1a2b3c.js')).status).toBe(200);
     expect((await rawGet('/assets/missing.js')).status).toBe(404);
+  });
+});
+
+/** Fixed, so a failure replays; bounded, so the whole file stays well under a minute on PGlite. */
+const FUZZ = { seed: 20_261_125, numRuns: Number(process.env.FUZZ_RUNS ?? 30) };
+/** The JSON parser refuses prototype keys before any route runs, so they answer 400 even without a session. */
+const refusedByParser = (wire: string) => wire.includes('"__proto__":');
+/** With a valid body these end the test player's session: they get only refused bodies when logged in. */
+const ENDS_SESSION = new Set(['logout', 'initPassword', 'forgetPassword']);
+
+describeDb('contract fuzz: hostile bodies on every endpoint, logged in and not — never a 5xx, and a refused body changes nothing', () => {
+  let t: TestApp;
+  let player: TestPlayer;
+  let fingerprint: () => Promise<string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Coins, and a saved receiving account, so money calls reach past "nothing to move".
+    player = await fundedPlayer(t, 1_000);
+    await addPixAccount(t, player);
+    const tables = (await t.database.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows: { name: string }[] };
+    // Every row of every table: the test database is small, and this is what "changes nothing" means.
+    const each = tables.rows.map((r) => `(select md5(coalesce(string_agg(x::text, ';' order by x::text), '')) from "${r.name}" x)`);
+    const statement = sql.raw(`select md5(concat_ws(',', ${each.join(', ')})) as f`);
+    fingerprint = async () => ((await t.database.db.execute(statement)) as unknown as { rows: { f: string }[] }).rows[0]!.f;
+  });
+  afterAll(async () => t?.close());
+
+  async function send(path: string, wire: string, token: string | undefined) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/app/v1/${path}`,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: wire,
+    });
+    const seen = JSON.stringify({ status: res.statusCode, body: res.body.slice(0, 300), sent: wire.slice(0, 300) });
+    expect(res.statusCode, seen).toBeLessThan(500);
+    return { res, seen };
+  }
+
+  for (const endpoint of endpointList) {
+    for (const as of ['anonymous', 'player'] as const) {
+      it(`${endpoint.path} (${as})`, async () => {
+        const token = as === 'player' ? player.token : undefined;
+        const refusedStatus = as === 'anonymous' && endpoint.needsSession ? 401 : 400;
+        const refusedByContract = (wire: string) => !endpoint.request.safeParse(JSON.parse(wire) ?? {}).success;
+
+        // Hostile bodies: never a 5xx. Those the contract refuses get the standard error envelope
+        // and change not one row; the few it accepts may change state, so the comparison restarts
+        // after each of them.
+        let before = await fingerprint();
+        await fc.assert(
+          fc.asyncProperty(
+            hostileBodies(endpoint.request)
+              .map(toJson)
+              .filter((wire) => !(token && ENDS_SESSION.has(endpoint.path)) || refusedByContract(wire)),
+            async (wire) => {
+              if (!refusedByContract(wire)) {
+                expect(await fingerprint(), 'a refused body changed the database').toBe(before);
+                await send(endpoint.path, wire, token);
+                before = await fingerprint();
+                return;
+              }
+              const { res, seen } = await send(endpoint.path, wire, token);
+              const env = res.json() as { code: number; msg: string; data: { fields?: Record<string, string> } | null };
+              if (refusedByParser(wire)) {
+                expect({ status: res.statusCode, code: env.code, msg: env.msg }, seen).toEqual({ status: 400, code: 400, msg: 'The request body is not valid JSON' });
+                return;
+              }
+              expect({ status: res.statusCode, code: env.code }, seen).toEqual({ status: refusedStatus, code: refusedStatus });
+              if (refusedStatus === 400) {
+                expect(env.msg, seen).toMatch(/^[^:]+: \S/);
+                expect(env.data?.fields, seen).toBeTypeOf('object');
+              }
+            },
+          ),
+          FUZZ,
+        );
+        expect(await fingerprint(), 'a refused body changed the database').toBe(before);
+
+        // Bodies the contract may accept, with edge values (the largest ids and amounts, any
+        // Unicode text): whatever the answer, never a 5xx. Such a body may change state.
+        if (token && ENDS_SESSION.has(endpoint.path)) return;
+        await fc.assert(
+          fc.asyncProperty(plausibleBodies(endpoint.request).map(toJson), async (wire) => {
+            await send(endpoint.path, wire, token);
+          }),
+          { ...FUZZ, numRuns: Math.ceil(FUZZ.numRuns / 3) },
+        );
+      });
+    }
+  }
+
+  it('leaves the ledger whole: every balance is the sum of its entries, every transfer nets to zero', async () => {
+    const report = await checkLedger(t.database.db);
+    expect(report.ok).toBe(true);
   });
 });
