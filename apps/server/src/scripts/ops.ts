@@ -7,6 +7,7 @@
  *   npm run ops -- withdrawals reject <orderId> --reason "<text>" [--by <name>]
  *   npm run ops -- withdrawals payout <orderId> [--by <name>]     (retry an approved request's payout)
  *   npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page N]   (what the wallet flagged, newest first)
+ *   npm run ops -- players unlock <account|phone|#id> [--by <name>]   (lift a login lockout once support knows who asks)
  *
  * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
  * the file a development server writes (DATA_DIR/operator-token). Exits 1 on any refusal.
@@ -18,9 +19,11 @@ import { parseArgs } from 'node:util';
 import { OperatorPrefix, type OperatorAlertPage, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
 import { defaultDataDir } from '../config.ts';
 import { operatorTokenFile } from '../lib/operator-token.ts';
+import type { UnlockResult } from '../modules/accounts/account-locks.service.ts';
 
 const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payout> [orderId] [options]
        npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page <n>]
+       npm run ops -- players unlock <account|phone|#id> [--by <name>]
   --status <s>    list: only this status (pending, approved, paid, rejected, failed)
   --kind <k>      alerts list: only this kind (winCapExceeded, lateWin)
   --page <n>      list: page number (20 per page)
@@ -94,6 +97,16 @@ async function alerts(base: string, action: string, values: { kind?: string; pag
   return alertTable(await call<OperatorAlertPage>(base, 'GET', `/alerts?${q}`));
 }
 
+async function players(base: string, action: string, player: string | undefined, operator: string): Promise<string> {
+  if (action !== 'unlock') throw new CliError(`Unknown action ${action}\n${USAGE}`);
+  if (!player) throw new CliError(`unlock needs a player: an account name, a phone number or #<user id>\n${USAGE}`);
+  const r = await call<UnlockResult>(base, 'POST', '/players/unlock', { player, operator });
+  const who = `${r.account ?? r.mobile ?? 'player'} (#${r.userId})`;
+  return r.wasLockedUntil
+    ? `${who} unlocked: the lock would have lasted until ${r.wasLockedUntil}; failed logins forgotten`
+    : `${who} was not locked; failed logins forgotten`;
+}
+
 async function runOps(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -109,10 +122,11 @@ async function runOps(argv: string[]): Promise<string> {
     },
   });
   const [area, action, orderId] = positionals;
-  if (values.help || (area !== 'withdrawals' && area !== 'alerts') || !action) throw new CliError(USAGE);
+  if (values.help || !['withdrawals', 'alerts', 'players'].includes(area ?? '') || !action) throw new CliError(USAGE);
   const base = (values.url ?? process.env.PLAYHALL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
   if (area === 'alerts') return alerts(base, action, values);
   const operator = values.by ?? process.env.OPERATOR_NAME ?? userInfo().username;
+  if (area === 'players') return players(base, action, orderId, operator);
   const needId = () => {
     if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);
     return encodeURIComponent(orderId);
