@@ -1,4 +1,4 @@
-// Small helpers shared by the root scripts (start, dev, test).
+// Small helpers shared by the root scripts (start, dev, test, typecheck).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
