@@ -28,8 +28,10 @@ export interface ModelRound {
 
 export class WalletModel {
   readonly txs = new Map<string, ModelTx>();
-  /** Transaction ids some rollback named (before or after they arrived). */
+  /** `<player>:<transaction id>` some rollback of that player named (before or after it arrived): decision 017 keys it by player. */
   readonly rolledBackIds = new Set<string>();
+  /** The platform's win_cap_ratio: a round pays at most this × its stake (decision 017; the default). */
+  winCapRatio = 100_000;
   readonly rounds = new Map<string, ModelRound>();
   readonly balances = new Map<number, number>();
   /** Bets of settled rounds per player: what turnover must have dropped by. */
@@ -87,7 +89,7 @@ export class WalletModel {
     const replayed = this.replay(id, t, true);
     if (replayed) return replayed;
     if (!sessionOpen) return this.err('SESSION_EXPIRED');
-    if (this.rolledBackIds.has(id)) return this.err('TRANSACTION_ROLLED_BACK');
+    if (this.rolledBackIds.has(`${user}:${id}`)) return this.err('TRANSACTION_ROLLED_BACK');
     const existing = this.rounds.get(t.roundKey);
     if (existing && existing.status !== 'open') return this.err('ROUND_CLOSED');
     if (this.balanceOf(user) < amount) return this.err('INSUFFICIENT_FUNDS', this.balanceOf(user));
@@ -112,6 +114,7 @@ export class WalletModel {
       const bet = this.txs.get(betId);
       if (!bet || bet.kind !== 'bet' || bet.roundKey !== t.roundKey || bet.status !== 'applied') return this.err('BAD_REQUEST');
     }
+    if (amount > 0 && round.winTotal + amount > round.betTotal * this.winCapRatio) return this.err('WIN_LIMIT_EXCEEDED');
     this.balances.set(user, this.balanceOf(user) + amount);
     this.house -= amount;
     round.winTotal += amount;
@@ -129,7 +132,7 @@ export class WalletModel {
     const record = (status: ModelTx['status']) => {
       this.openRound(user, roundId);
       this.txs.set(id, { ...t, status });
-      this.rolledBackIds.add(targetId);
+      this.rolledBackIds.add(`${user}:${targetId}`);
     };
     if (!target) {
       record('tombstone');

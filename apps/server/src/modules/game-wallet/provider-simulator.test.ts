@@ -58,6 +58,9 @@ describeDb('provider simulator', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cat = await ensureCatalogue(t.database.db, { platformCode: 'sim-agg', secret: SECRET });
+    // A low cap, so random wins (up to twice a round's stake each, late ones too) run into it (decision 017).
+    model.winCapRatio = 3;
+    await t.database.db.execute(sql`update game_platform set win_cap_ratio = ${model.winCapRatio} where id = ${cat.platformId}`);
     agg = providerClient(t, cat, SECRET);
   });
   afterAll(async () => t?.close());
@@ -227,7 +230,7 @@ describeDb('provider simulator', () => {
     // The run went down every path it is meant to test.
     for (const outcome of [
       'bet:OK', 'bet:INSUFFICIENT_FUNDS', 'bet:TRANSACTION_ROLLED_BACK', 'bet:ROUND_CLOSED', 'bet:SESSION_EXPIRED', 'bet:DUPLICATE_TRANSACTION',
-      'win:OK', 'win:BAD_REQUEST', 'rollback:OK', 'rollback:BAD_REQUEST', 'endRound:OK', 'endRound:BAD_REQUEST',
+      'win:OK', 'win:BAD_REQUEST', 'win:WIN_LIMIT_EXCEEDED', 'rollback:OK', 'rollback:BAD_REQUEST', 'endRound:OK', 'endRound:BAD_REQUEST',
     ]) {
       expect(tally.get(outcome) ?? 0, outcome).toBeGreaterThan(0);
     }
