@@ -58,6 +58,18 @@ describeDb('accounts: password login and lockout', () => {
     expect((await call(t.app, 'accountLogin', { account: p.account, password: p.password })).code).toBe(ErrorCode.accountLocked);
   });
 
+  it('counts a window from its first failure: later failures do not push it on', async () => {
+    const p = await buildPlayer(t.app);
+    const fail = () => call(t.app, 'accountLogin', { account: p.account, password: 'bad-guess' });
+    for (let i = 0; i < 5; i++) await fail();
+    t.clock.advance(10 * MIN);
+    for (let i = 0; i < 4; i++) expect((await fail()).code).toBe(ErrorCode.invalidCredentials);
+    // 16 minutes after the first failure its window is over, though the last failure was 6 minutes ago.
+    t.clock.advance(6 * MIN);
+    for (let i = 0; i < 9; i++) expect((await fail()).code).toBe(ErrorCode.invalidCredentials);
+    expect((await fail()).code).toBe(ErrorCode.accountLocked);
+  });
+
   it('refuses a disabled account', async () => {
     const p = await buildPlayer(t.app);
     await t.database.db.execute(sql`update app_user set status = 0 where id = ${p.user.id}`);

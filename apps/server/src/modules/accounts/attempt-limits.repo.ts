@@ -16,7 +16,8 @@ export interface AttemptCount {
   lockedUntil: Date | null;
 }
 
-const lockActive = (now: Date) => sql`${attemptLimit.lockedUntil} > ${now}::timestamptz`;
+// coalesce: a row without a lock must read "not locked", not NULL, inside CASE and NOT.
+const lockActive = (now: Date) => sql`coalesce(${attemptLimit.lockedUntil} > ${now}::timestamptz, false)`;
 
 /**
  * Counts one attempt in one statement, before anything is verified, so concurrent attempts all
@@ -27,11 +28,11 @@ export async function takeAttempt(x: Executor, rule: AttemptRule, key: string, n
   const windowFrom = new Date(now.getTime() - rule.windowMs);
   const lockUntil = new Date(now.getTime() + rule.lockMs);
   const locked = lockActive(now);
-  const fresh = sql`(${attemptLimit.windowStart} <= ${windowFrom}::timestamptz OR ${attemptLimit.lockedUntil} <= ${now}::timestamptz)`;
+  const fresh = sql`(${attemptLimit.windowStart} <= ${windowFrom}::timestamptz OR coalesce(${attemptLimit.lockedUntil} <= ${now}::timestamptz, false))`;
   const next = sql`CASE WHEN ${fresh} THEN 1 ELSE ${attemptLimit.attempts} + 1 END`;
   const rows = await x
     .insert(attemptLimit)
-    .values({ scope: rule.scope, key, attempts: 1, windowStart: now, lockedUntil: rule.max < 1 ? lockUntil : null })
+    .values({ scope: rule.scope, key, attempts: 1, windowStart: now, lockedUntil: null })
     .onConflictDoUpdate({
       target: [attemptLimit.scope, attemptLimit.key],
       set: {
