@@ -129,7 +129,8 @@ export class ConfigError extends Error {}
 /** Reads and validates the environment once at start; a bad value stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw invalid(parsed.error.issues);
+  const tuning = tuningSchema.safeParse(env);
+  if (!parsed.success || !tuning.success) throw invalid([...(parsed.error?.issues ?? []), ...(tuning.error?.issues ?? [])]);
   const groupCommit = groupCommitTuning(env);
   const e = parsed.data;
   const isTest = e.NODE_ENV === 'test';

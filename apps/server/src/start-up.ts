@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app.ts';
-import type { Config } from './config.ts';
+import { isLoopbackHost, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_PLAYER, seed } from './db/seed/index.ts';
@@ -39,10 +39,12 @@ export async function startUp({ config, database, say = console.log, logStream }
     config.operatorToken = ensureDevOperatorToken(config.dataDir);
     say(`Operator token for the CLI (npm run ops) is in ${operatorTokenFile(config.dataDir)}`);
   }
-  if (config.devSecrets && config.host !== '0.0.0.0') {
+  // loadConfig refused a network HOST with the public secrets: either the secrets are public and
+  // the server is on loopback, or the secrets are private and only the SMS inbox is left open.
+  if (config.devSecrets) {
     say('Development secrets in use: the server listens on this machine only (set HOST and real secrets to open it).');
   }
-  if (config.smsProvider === 'dev' && config.nodeEnv !== 'production' && !config.devSecrets) {
+  if (config.smsProvider === 'dev' && !isLoopbackHost(config.host)) {
     say(`⚠ SMS_PROVIDER=dev: /dev/sms-inbox shows every login code to whoever reaches ${config.host}:${config.port}.`);
   }
   return buildApp({ database, config, hasher, logStream, clock: systemClock });

@@ -192,6 +192,9 @@ describe('configuration', () => {
     expect(refusal({ NODE_ENV: 'development', LEDGER_SPILL: 'many' })).toMatch(/LEDGER_SPILL/);
     expect(refusal({ NODE_ENV: 'development', GAME_CALL_SPILL: '2.5' })).toMatch(/GAME_CALL_SPILL: must be a whole number/);
     expect(loadConfig({ NODE_ENV: 'development', LEDGER_LANES: '3' }).groupCommit.ledgerLanes).toBe(3);
+    const both = refusal({ NODE_ENV: 'development', PORT: 'eighty', LEDGER_LANES: '0' });
+    expect(both).toMatch(/PORT:/);
+    expect(both).toMatch(/LEDGER_LANES: must be at least 1/);
   });
 });
 
