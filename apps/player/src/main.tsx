@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema parses (the page's CSP forbids eval).
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
