@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@playhall/contract';
@@ -14,7 +16,7 @@ import { DEMO_PLAYER, seed } from '../../db/seed/index.ts';
 import { appUser, rechargeType, withdrawChannel } from '../../db/schema.ts';
 import { createPasswordHasher } from '../../lib/secrets.ts';
 import { StartupError, startUp } from '../../start-up.ts';
-import { call, countRows, createScratchPgDatabase, TEST_DB, TEST_OPERATOR_TOKEN, testConfig } from '../../test/create-test-app.ts';
+import { call, countRows, createScratchPgDatabase, createTestApp, describeDb, TEST_DB, TEST_OPERATOR_TOKEN, testConfig } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
 
 const SECRETS = {
@@ -256,4 +258,52 @@ describe('logs and headers', () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.headers['permissions-policy']).toBeDefined();
   });
+});
+
+// A held lock needs a second connection: PostgreSQL only.
+(TEST_DB === 'pg' ? describeDb : describe.skip)('group commit bound through the API', () => {
+  it('answers 503 to transfers that cannot be sent within 5 s while the ledger is stuck, and the ones sent still complete', async () => {
+    const t = await createTestApp();
+    try {
+      const player = await buildPlayer(t.app);
+      let release = () => {};
+      const released = new Promise<void>((r) => (release = r));
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      // Another session holds the ledger's accounts: every ledger statement in flight waits on it.
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE ledger_account IN ACCESS EXCLUSIVE MODE`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const put = () => call(t.app, 'safeboxDeposit', { amount: 100, requestId: randomUUID() }, player.token);
+        // Both lanes get stuck: the first call alone, then a batch once enough wait (LEDGER_SPILL, 8).
+        const first = put();
+        await sleep(500);
+        const batch = Array.from({ length: 8 }, put);
+        await sleep(500);
+        const started = performance.now();
+        const late = await Promise.all(Array.from({ length: 3 }, put));
+        const waited = performance.now() - started;
+
+        expect(late.map((r) => [r.status, r.code])).toEqual(Array.from({ length: 3 }, () => [503, ErrorCode.unavailable]));
+        expect(late[0]!.msg).toMatch(/too busy .* nothing changed, try again/);
+        expect(waited).toBeGreaterThanOrEqual(4_900);
+        expect(waited).toBeLessThan(8_000);
+
+        release();
+        await holder;
+        // The calls that were sent are answered on their own merits (the player has no coin).
+        const sent = await Promise.all([first, ...batch]);
+        expect(sent.map((r) => r.code)).toEqual(Array.from({ length: 9 }, () => ErrorCode.insufficientBalance));
+      } finally {
+        release();
+        await holder;
+      }
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });
