@@ -141,6 +141,32 @@ describeDb('accounts: attempt limits hold under bursts (decision 015)', () => {
     expect(known.code).toBe(ErrorCode.invalidCredentials);
   });
 
+  it('ten wrong passwords on an unknown account name get exactly the answers a real account gets, lock included', async () => {
+    const p = await buildPlayer(t.app);
+    const answers = async (account: string) => {
+      const out = [];
+      for (let i = 0; i < 11; i++) {
+        const r = await call(t.app, 'accountLogin', { account, password: `bad-guess-${i}` });
+        out.push({ status: r.status, code: r.code, msg: r.msg, data: r.data });
+      }
+      return out;
+    };
+    const known = await answers(p.account);
+    expect(known.map((a) => a.code)).toEqual([...Array(9).fill(ErrorCode.invalidCredentials), ErrorCode.accountLocked, ErrorCode.accountLocked]);
+    expect(await answers(`ghost_${p.account}`.slice(0, 16))).toEqual(known);
+    // Guessed names do not pile up: ended rows are swept as logins come in.
+    const rows = async () =>
+      ((await t.database.db.execute(sql`select count(*)::int as n from attempt_limit where scope = 'login_unknown'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    for (let i = 0; i < 25; i++) await call(t.app, 'accountLogin', { account: `nobody_${i}`, password: 'bad-guess' });
+    const before = await rows();
+    expect(before).toBeGreaterThanOrEqual(25);
+    t.clock.advance(31 * MIN);
+    // Each login sweeps up to 20 ended rows, of unknown names only.
+    await call(t.app, 'accountLogin', { account: p.account, password: p.password });
+    await call(t.app, 'accountLogin', { account: p.account, password: p.password });
+    expect(await rows()).toBe(Math.max(0, before - 40));
+  });
+
   it('accountRegist4 without a code answers a registered phone exactly as an unknown one', async () => {
     const mobile = newMobile();
     const code = await sendCode(t.app, mobile, AuthMode.register);

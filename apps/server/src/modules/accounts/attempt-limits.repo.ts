@@ -73,6 +73,17 @@ export async function refundAttempt(x: Executor, scope: string, key: string, win
     .where(and(eq(attemptLimit.scope, scope), eq(attemptLimit.key, key), eq(attemptLimit.windowStart, windowStart), gt(attemptLimit.attempts, 0)));
 }
 
+/** Deletes up to `limit` rows of the rule's scope whose window and lock have both ended. */
+export async function deleteEnded(x: Executor, rule: AttemptRule, now: Date, limit: number): Promise<void> {
+  const windowFrom = new Date(now.getTime() - rule.windowMs);
+  await x.execute(sql`
+    DELETE FROM attempt_limit WHERE ctid IN (
+      SELECT ctid FROM attempt_limit
+      WHERE scope = ${rule.scope} AND window_start <= ${windowFrom}::timestamptz
+        AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
+      LIMIT ${limit})`);
+}
+
 export async function findLock(x: Executor, scope: string, key: string, now: Date): Promise<Date | null> {
   const rows = await x
     .select({ lockedUntil: attemptLimit.lockedUntil })

@@ -8,6 +8,11 @@ export type { AttemptRule } from './attempt-limits.repo.ts';
 
 /** Product rule: 10 failed logins in 15 minutes lock the account for 15 minutes (decision 006). */
 export const LOGIN_ATTEMPTS: AttemptRule = { scope: 'login', max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+/** The same rule for names no account has, so guessing cannot tell them from real ones (product rules §8). */
+export const UNKNOWN_LOGIN_ATTEMPTS: AttemptRule = { ...LOGIN_ATTEMPTS, scope: 'login_unknown' };
+
+/** Ended rows removed per sweep: enough to outpace the rows a guesser can add, small enough to stay cheap. */
+const SWEEP_BATCH = 20;
 
 /** What one counted check came to: passed, failed with tries left, or refused while locked. */
 export type AttemptOutcome =
@@ -23,6 +28,8 @@ export interface AttemptLimiter {
   check(rule: AttemptRule, key: string, verify: () => Promise<boolean>): Promise<AttemptOutcome>;
   /** The running lock of (scope, key), if any. */
   lockedUntil(rule: AttemptRule, key: string): Promise<Date | null>;
+  /** Removes a few rows of this rule whose window and lock have both ended. */
+  sweep(rule: AttemptRule): Promise<void>;
 }
 
 export function createAttemptLimiter(deps: { db: Db; clock: Clock }): AttemptLimiter {
@@ -40,6 +47,7 @@ export function createAttemptLimiter(deps: { db: Db; clock: Clock }): AttemptLim
       return { passed: false, lockedUntil: null, triesLeft: Math.max(0, rule.max - taken.attempts) };
     },
     lockedUntil: (rule, key) => repo.findLock(db, rule.scope, key, clock.now()),
+    sweep: (rule) => repo.deleteEnded(db, rule, clock.now(), SWEEP_BATCH),
   };
 }
 

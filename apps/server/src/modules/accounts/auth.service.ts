@@ -4,14 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, withTx, type Executor, type Tx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newInviteCode, type PasswordHasher } from '../../lib/secrets.ts';
+import { newInviteCode, sha256, type PasswordHasher } from '../../lib/secrets.ts';
 import type { SessionMeta, SessionService } from './sessions.service.ts';
 import { normalizeMobile, type SmsService } from './sms.service.ts';
 import { canRegisterWithAccount, canRegisterWithPhone, checkLength, requireField } from './limits.ts';
 import { toUserInfo } from './user-view.ts';
-import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText } from './attempt-limits.ts';
+import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText, UNKNOWN_LOGIN_ATTEMPTS } from './attempt-limits.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import * as users from './users.repo.ts';
+
+/** Guessed names are kept only as hashes; unknown names have their own scope so ended rows can be swept. */
+const unknownLoginKey = (name: string) => sha256(name.toLowerCase());
 
 /** The lockout refusal, saying when it ends and the ways out that need no waiting. */
 export function accountLockedError(until: Date, now: Date): AppError {
@@ -159,18 +162,19 @@ export function createAuthService(deps: AccountDeps) {
       if (!user && input.loginType === undefined && /^\+?\d{6,15}$/.test(input.account)) {
         user = await users.findUserByMobile(db, normalizeMobile(input.account));
       }
-      if (!user) {
-        // Same work as a real check so response time does not reveal which accounts exist.
-        await hasher.verify(await getDummyHash(), input.password);
-        throw new AppError(ErrorCode.invalidCredentials);
-      }
-      if (user.status !== 1) throw new AppError(ErrorCode.accountDisabled);
-      const hash = user.passwordHash;
-      const outcome = await attempts.check(LOGIN_ATTEMPTS, String(user.id), async () =>
+      if (user && user.status !== 1) throw new AppError(ErrorCode.accountDisabled);
+      const hash = user?.passwordHash;
+      // An unknown name is counted and locked like an account, and checked against a hash no one
+      // knows, so neither the answers nor their timing tell whether the account exists.
+      const [rule, key] = user
+        ? [LOGIN_ATTEMPTS, String(user.id)]
+        : [UNKNOWN_LOGIN_ATTEMPTS, unknownLoginKey(byPhone || /^\+?\d{6,15}$/.test(input.account) ? normalizeMobile(input.account) : input.account)];
+      await attempts.sweep(UNKNOWN_LOGIN_ATTEMPTS);
+      const outcome = await attempts.check(rule, key, async () =>
         hash ? hasher.verify(hash, input.password) : (await hasher.verify(await getDummyHash(), input.password)) && false,
       );
       if (outcome.lockedUntil) throw accountLockedError(outcome.lockedUntil, clock.now());
-      if (!outcome.passed) throw new AppError(ErrorCode.invalidCredentials);
+      if (!outcome.passed || !user) throw new AppError(ErrorCode.invalidCredentials);
       const found = user;
       return withTx(db, (tx) => sessionFor(tx, found, { ...meta, deviceId: input.deviceId ?? meta.deviceId }, false));
     },
