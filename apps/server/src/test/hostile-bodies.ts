@@ -18,15 +18,40 @@ interface Def {
   shape?: Record<string, z.ZodType>;
 }
 
-interface Bag {
+interface Bounds {
   minimum?: number;
   maximum?: number;
-  patterns?: Set<RegExp>;
+  patterns: RegExp[];
   format?: string;
 }
 
+interface CheckDef {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  value?: number;
+  inclusive?: boolean;
+}
+
 const defOf = (s: z.ZodType) => s._zod.def as unknown as Def;
-const bagOf = (s: z.ZodType) => s._zod.bag as Bag;
+
+/** A leaf's limits, read from its checks (lengths for strings, values for numbers). */
+function bagOf(s: z.ZodType): Bounds {
+  const def = s._zod.def as unknown as { format?: string; checks?: { _zod: { def: CheckDef } }[] };
+  const out: Bounds = { patterns: [], format: def.format };
+  for (const { _zod } of def.checks ?? []) {
+    const c = _zod.def;
+    if (c.check === 'string_format' && c.pattern) out.patterns.push(c.pattern);
+    else if (c.check === 'min_length') out.minimum = c.minimum;
+    else if (c.check === 'max_length') out.maximum = c.maximum;
+    // Request numbers are whole, so an exclusive bound is the next integer in.
+    else if (c.check === 'greater_than' && c.value !== undefined) out.minimum = c.inclusive ? c.value : c.value + 1;
+    else if (c.check === 'less_than' && c.value !== undefined) out.maximum = c.inclusive ? c.value : c.value - 1;
+  }
+  return out;
+}
 
 /** JSON cannot write ±Infinity; these stand-ins become `1e999` / `-1e999`, which JSON.parse reads as ±Infinity. */
 const POS_INF = '\u{10FFFF}+inf';
@@ -70,7 +95,7 @@ function validArb(schema: z.ZodType): fc.Arbitrary<unknown> {
       const bag = bagOf(schema);
       if (bag.format === 'date') return fc.constantFrom('2026-11-21', '2026-09-01');
       if (bag.format === 'datetime') return fc.constantFrom('2026-11-21T10:00:00Z', '2026-11-20T23:30:00-03:00');
-      const pattern = [...(bag.patterns ?? [])].find((p) => p.source !== PlainText.source && p.source.startsWith('^'));
+      const pattern = bag.patterns.find((p) => p.source !== PlainText.source && p.source.startsWith('^'));
       if (pattern) return fc.stringMatching(pattern, { size: 'xsmall' });
       const minLength = bag.minimum ?? 0;
       const maxLength = Math.max(minLength, Math.min(bag.maximum ?? 40, 40));
