@@ -17,7 +17,8 @@ const SWEEP_BATCH = 20;
 /** What one counted check came to: passed, failed with tries left, or refused while locked. */
 export type AttemptOutcome =
   | { passed: true; lockedUntil: null }
-  | { passed: false; lockedUntil: Date; triesLeft: 0 } | { passed: false; lockedUntil: null; triesLeft: number };
+  | { passed: false; lockedUntil: Date; triesLeft: 0 }
+  | { passed: false; lockedUntil: null; triesLeft: number };
 
 export interface AttemptLimiter {
   /**
