@@ -205,6 +205,24 @@ describe('call(): errors', () => {
     }
   });
 
+  it("says when a lock ends in the player's language and time zone", async () => {
+    const lockedUntil = '2026-11-21T12:15:00.000Z';
+    const msg = 'Too many wrong passwords: this account is locked until 2026-11-21 12:15 UTC (in 15 minutes)';
+    await i18n.changeLanguage('pt-BR');
+    try {
+      const shown = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(lockedUntil));
+      fetchMock.mockResolvedValue(answer({ code: 2003, msg, data: { lockedUntil } }));
+      const err = await call('accountLogin', { account: 'alice', password: 'nope' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 2003 });
+      expect((err as ApiError).message).toContain(`bloqueada até ${shown}`);
+      fetchMock.mockResolvedValue(answer({ code: 3204, msg: 'locked', data: { lockedUntil } }));
+      const safebox = await call('safeboxWithdraw', { amount: 100, password: '123456' }).catch((e: unknown) => e);
+      expect((safebox as ApiError).message).toContain(`bloqueada até ${shown}`);
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
+  });
+
   it('rejects an answer that breaks the contract (dev and tests validate responses)', async () => {
     fetchMock.mockResolvedValue(answer({ code: 200, msg: 'OK', data: { errcode: 'yes' } }));
     await expect(call('refreshData', {})).rejects.toThrow(/breaks the contract/);

@@ -97,7 +97,20 @@ function moneyDetails(data: unknown): Record<string, string> | null {
   return Object.keys(vars).length > 0 ? vars : null;
 }
 
+/** When a lock ends (`lockedUntil`, an ISO instant), in the player's language and time zone. */
+function lockEnd(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const v = (data as Record<string, unknown>).lockedUntil;
+  const until = typeof v === 'string' ? new Date(v) : null;
+  if (!until || Number.isNaN(until.getTime())) return null;
+  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(until);
+}
+
 function errorText(code: number, msg: string, data?: unknown): string {
+  // A lock's end is shown in the player's own time zone, whatever the language (the server's
+  // English text can only name it in UTC).
+  const until = lockEnd(data);
+  if (until && i18n.exists(`errors.${code}_until`)) return i18n.t(`errors.${code}_until`, { until });
   // Server texts are English; other languages use our translation of the stable code, with the
   // amounts the server sent (errors.<code>_detail) when it sent them.
   if (i18n.language !== 'en-US') {
