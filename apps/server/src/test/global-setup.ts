@@ -8,9 +8,13 @@ import { buildPgliteTemplate, buildPgTemplate, isPgReachable } from './db-templa
 export default async function setup(project: TestProject): Promise<void> {
   const started = Date.now();
   if (project.config.env.TEST_DB === 'pg') {
-    // Without PostgreSQL the tests skip (or fail loudly under PLAYHALL_REQUIRE_PG) by themselves.
-    project.provide('pgTemplate', (await isPgReachable()) ? await buildPgTemplate() : null);
     project.provide('pgliteTemplate', null);
+    if (!(await isPgReachable())) {
+      // The tests skip (or fail loudly under PLAYHALL_REQUIRE_PG) by themselves.
+      project.provide('pgTemplate', null);
+      return;
+    }
+    project.provide('pgTemplate', await buildPgTemplate());
   } else {
     project.provide('pgliteTemplate', await buildPgliteTemplate());
     project.provide('pgTemplate', null);
