@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('withdrawal journey', () => {
   });
 
   it('an operator approves it with the CLI: the request shows paid, and the records show it', async () => {
-    const out = await stack.ops('withdrawals', 'approve', paidId, '--by', 'e2e');
+    const out = await stack.ops('withdrawals', 'approve', paidId);
     expect(out).toContain(paidId);
     await page.locator(`a[href="/withdrawal/${paidId}"]`).click();
     await page.locator('[data-testid="withdrawal"][data-status="paid"]').waitFor({ timeout: 15_000 });
@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium)('withdrawal journey', () => {
     await page.goto('/wallets?name=withdraw');
     await page.getByTestId('withdraw-form').waitFor();
     const id = await requestWithdrawal(page, '20');
-    await stack.ops('withdrawals', 'reject', id, '--reason', 'The holder name does not match the account', '--by', 'e2e');
+    await stack.ops('withdrawals', 'reject', id, '--reason', 'The holder name does not match the account');
     await openRecent(page, id, 'rejected');
     await page.getByTestId('withdrawal-reason').filter({ hasText: 'Reason: The holder name does not match the account' }).waitFor();
     await page.getByTestId('withdrawal-returned').waitFor();
@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium)('withdrawal journey', () => {
     await page.waitForURL(/\/wallets\?name=withdraw$/);
     await page.getByTestId('account-option').filter({ hasText: '0000' }).click();
     const id = await requestWithdrawal(page, '20');
-    await stack.ops('withdrawals', 'approve', id, '--by', 'e2e').catch(() => '');
+    await stack.ops('withdrawals', 'approve', id).catch(() => '');
     await openRecent(page, id, 'failed');
     await page.getByTestId('step-failed').waitFor();
     await page.getByTestId('withdrawal-returned').waitFor();

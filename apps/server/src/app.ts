@@ -65,6 +65,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
 
   // Domain modules.
   const db = database.db;
+  const operator = { token: config.operatorToken, name: config.operatorName };
   const content = createContentService(db);
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(db, clock, app.log);
@@ -82,10 +83,10 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
   registerAccountRoutes(registry, { auth, profile, sms, content, games });
-  await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock }), token: config.operatorToken });
+  await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin });
-  await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operatorToken: config.operatorToken });
+  await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });

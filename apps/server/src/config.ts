@@ -36,6 +36,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ORIGINALS_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  OPERATOR_NAME: z.string().regex(/^[\w.-]{2,40}$/, 'must be 2 to 40 letters, digits, dots, dashes or underscores').default('operator'),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
 });
@@ -117,6 +118,12 @@ export interface Config {
    * main.ts makes one and keeps it in DATA_DIR/operator-token for the CLI. Null: the API is off.
    */
   operatorToken: string | null;
+  /**
+   * Who the operator token is, for the staff audit log: every staff action is recorded under the
+   * identity that authenticated it, never a name in the request (one token, one identity, until
+   * staff accounts exist).
+   */
+  operatorName: string;
   /** Seeds the demo player and the sandbox payment channels; a developer's choice, refused in production. */
   seedDemo: boolean;
   /** The signing secrets are the public development values (outside production only). */
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? DEV_SANDBOX_PAYMENT_SECRET,
     originalsProviderSecret: e.ORIGINALS_PROVIDER_SECRET ?? DEV_ORIGINALS_PROVIDER_SECRET,
     operatorToken: e.OPERATOR_TOKEN ?? null,
+    operatorName: e.OPERATOR_NAME,
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,
     groupCommit,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Int4Max, PlainText, endpointList, int4Id, int8Id, recordDay, recordDayOrInstant, text } from './index.ts';
-import { approveWithdrawalBody, rejectWithdrawalBody } from './operator.ts';
+import { rejectWithdrawalBody, unlockPlayerBody } from './operator.ts';
 
 /** The string and number leaves of a request schema, under optional/default/nullable/union wrappers. */
 function leaves(schema: z.ZodType, path: string, out: { path: string; schema: z.ZodType }[] = []) {
@@ -61,7 +61,7 @@ describe('input rules', () => {
   it('every string a client or operator sends follows the text rule, and every id has a column bound', () => {
     const bodies: [string, z.ZodType][] = [
       ...endpointList.map((e): [string, z.ZodType] => [e.path, e.request]),
-      ['operator approve', approveWithdrawalBody],
+      ['operator unlock', unlockPlayerBody],
       ['operator reject', rejectWithdrawalBody],
     ];
     for (const [name, schema] of bodies) {

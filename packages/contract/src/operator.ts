@@ -10,9 +10,6 @@ import { withdrawalOrder, withdrawalStatus } from './endpoints/withdraw.ts';
  */
 export const OperatorPrefix = '/operator/v1';
 
-/** Who acts, for the audit log: a staff name, letters, digits and . _ - only. */
-export const operatorName = text(40).trim().min(2).regex(/^[\w.-]+$/);
-
 /** A withdrawal as staff see it: the full account number and who reviewed it. */
 export const operatorWithdrawal = withdrawalOrder.extend({
   userId: z.number().int(),
@@ -39,8 +36,10 @@ export const operatorWithdrawalPage = z.object({
 });
 export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
 
-export const approveWithdrawalBody = z.object({ operator: operatorName });
-export const rejectWithdrawalBody = z.object({ operator: operatorName, reason: text(200).trim().min(3) });
+export const rejectWithdrawalBody = z.object({ reason: text(200).trim().min(3) });
+
+/** Lifts a player's login lockout: the player by account name, phone or `#<id>`. */
+export const unlockPlayerBody = z.object({ player: text(64).trim().min(1) });
 
 /** Kinds of operator alert (decision 017): a win refused by its round's cap; a win paid into a round already ended. */
 export const operatorAlertKind = z.enum(['winCapExceeded', 'lateWin']);

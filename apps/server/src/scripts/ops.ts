@@ -3,17 +3,18 @@
  *
  *   npm run ops -- withdrawals list [--status pending|approved|paid|rejected|failed] [--page N]
  *   npm run ops -- withdrawals show <orderId>
- *   npm run ops -- withdrawals approve <orderId> [--by <name>]
- *   npm run ops -- withdrawals reject <orderId> --reason "<text>" [--by <name>]
- *   npm run ops -- withdrawals payout <orderId> [--by <name>]     (retry an approved request's payout)
+ *   npm run ops -- withdrawals approve <orderId>
+ *   npm run ops -- withdrawals reject <orderId> --reason "<text>"
+ *   npm run ops -- withdrawals payout <orderId>     (retry an approved request's payout)
  *   npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page N]   (what the wallet flagged, newest first)
- *   npm run ops -- players unlock <account|phone|#id> [--by <name>]   (lift a login lockout once support knows who asks)
+ *   npm run ops -- players unlock <account|phone|#id>   (lift a login lockout once support knows who asks)
  *
  * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
- * the file a development server writes (DATA_DIR/operator-token). Exits 1 on any refusal.
+ * the file a development server writes (DATA_DIR/operator-token). The audit log records every action
+ * under the identity the token authenticates (the server's OPERATOR_NAME), never a name the CLI sends.
+ * Exits 1 on any refusal.
  */
 import { readFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OperatorPrefix, type OperatorAlertPage, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
@@ -23,12 +24,11 @@ import type { UnlockResult } from '../modules/accounts/account-locks.service.ts'
 
 const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payout> [orderId] [options]
        npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page <n>]
-       npm run ops -- players unlock <account|phone|#id> [--by <name>]
+       npm run ops -- players unlock <account|phone|#id>
   --status <s>    list: only this status (pending, approved, paid, rejected, failed)
   --kind <k>      alerts list: only this kind (winCapExceeded, lateWin)
   --page <n>      list: page number (20 per page)
   --reason <text> reject: why, shown to the player (3-200 characters)
-  --by <name>     who acts, for the audit log (default: your user name)
   --url <url>     the server (default: PLAYHALL_URL or http://127.0.0.1:$PORT)`;
 
 class CliError extends Error {}
@@ -97,10 +97,10 @@ async function alerts(base: string, action: string, values: { kind?: string; pag
   return alertTable(await call<OperatorAlertPage>(base, 'GET', `/alerts?${q}`));
 }
 
-async function players(base: string, action: string, player: string | undefined, operator: string): Promise<string> {
+async function players(base: string, action: string, player: string | undefined): Promise<string> {
   if (action !== 'unlock') throw new CliError(`Unknown action ${action}\n${USAGE}`);
   if (!player) throw new CliError(`unlock needs a player: an account name, a phone number or #<user id>\n${USAGE}`);
-  const r = await call<UnlockResult>(base, 'POST', '/players/unlock', { player, operator });
+  const r = await call<UnlockResult>(base, 'POST', '/players/unlock', { player });
   const who = `${r.account ?? r.mobile ?? 'player'} (#${r.userId})`;
   return r.wasLockedUntil
     ? `${who} unlocked: the lock would have lasted until ${r.wasLockedUntil}; failed logins forgotten`
@@ -116,7 +116,6 @@ async function runOps(argv: string[]): Promise<string> {
       kind: { type: 'string' },
       page: { type: 'string' },
       reason: { type: 'string' },
-      by: { type: 'string' },
       url: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -125,8 +124,7 @@ async function runOps(argv: string[]): Promise<string> {
   if (values.help || !['withdrawals', 'alerts', 'players'].includes(area ?? '') || !action) throw new CliError(USAGE);
   const base = (values.url ?? process.env.PLAYHALL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
   if (area === 'alerts') return alerts(base, action, values);
-  const operator = values.by ?? process.env.OPERATOR_NAME ?? userInfo().username;
-  if (area === 'players') return players(base, action, orderId, operator);
+  if (area === 'players') return players(base, action, orderId);
   const needId = () => {
     if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);
     return encodeURIComponent(orderId);
@@ -142,11 +140,11 @@ async function runOps(argv: string[]): Promise<string> {
       return describe(await call<OperatorWithdrawal>(base, 'GET', `/withdrawals/${needId()}`));
     case 'approve':
     case 'payout':
-      return describe(await call<OperatorWithdrawal>(base, 'POST', `/withdrawals/${needId()}/${action}`, { operator }));
+      return describe(await call<OperatorWithdrawal>(base, 'POST', `/withdrawals/${needId()}/${action}`, {}));
     case 'reject': {
       const id = needId();
       if (!values.reason) throw new CliError('reject needs --reason "<why>" (the player sees it)');
-      return describe(await call<OperatorWithdrawal>(base, 'POST', `/withdrawals/${id}/reject`, { operator, reason: values.reason }));
+      return describe(await call<OperatorWithdrawal>(base, 'POST', `/withdrawals/${id}/reject`, { reason: values.reason }));
     }
     default:
       throw new CliError(`Unknown action ${action}\n${USAGE}`);

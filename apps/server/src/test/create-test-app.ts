@@ -12,7 +12,7 @@ import { createPasswordHasher } from '../lib/secrets.ts';
 import { isPgReachable, pgUrlFor, prepareTestDatabase } from './db-template.ts';
 import { TEST_CLOCK_START, TEST_PG_URL, testConfig } from './test-config.ts';
 
-export { TEST_OPERATOR_TOKEN, TEST_PG_URL, testConfig } from './test-config.ts';
+export { TEST_OPERATOR_NAME, TEST_OPERATOR_TOKEN, TEST_PG_URL, testConfig } from './test-config.ts';
 
 // Filled by global-setup.ts.
 declare module 'vitest' {

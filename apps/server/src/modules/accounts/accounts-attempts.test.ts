@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AuthMode, ErrorCode, LoginType, OperatorPrefix } from '@playhall/contract';
-import { call, createTestApp, describeDb, TEST_OPERATOR_TOKEN, type CallResult, type TestApp } from '../../test/create-test-app.ts';
+import { call, createTestApp, describeDb, TEST_OPERATOR_NAME, TEST_OPERATOR_TOKEN, type CallResult, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, newMobile } from '../../test/factories.ts';
 import { sendCode } from '../../test/sms-inbox.ts';
 
@@ -103,7 +103,7 @@ describeDb('accounts: attempt limits hold under bursts (decision 015)', () => {
       t.app.inject({
         method: 'POST',
         url: `${OperatorPrefix}/players/unlock`,
-        payload: { player, operator: 'support-ana' },
+        payload: { player, operator: 'mallory' }, // a name in the body is not who acts
         headers: { authorization: `Bearer ${token}` },
       });
     const noToken = await unlock(p.account, 'not-the-operator-token-000000000000');
@@ -121,7 +121,7 @@ describeDb('accounts: attempt limits hold under bursts (decision 015)', () => {
     const audit = (await t.database.db.execute(
       sql`select actor, action, details from staff_audit where target = ${`app_user:${p.user.id}`}`,
     )) as unknown as { rows: { actor: string; action: string; details: unknown }[] };
-    expect(audit.rows).toEqual([{ actor: 'support-ana', action: 'account.unlock', details: { wasLockedUntil: until.toISOString() } }]);
+    expect(audit.rows).toEqual([{ actor: TEST_OPERATOR_NAME, action: 'account.unlock', details: { wasLockedUntil: until.toISOString() } }]);
     // The failures were forgotten too: a fresh ten.
     for (let i = 0; i < 9; i++) {
       expect((await call(t.app, 'accountLogin', { account: p.account, password: 'bad-guess' })).code).toBe(ErrorCode.invalidCredentials);

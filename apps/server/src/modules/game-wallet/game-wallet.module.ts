@@ -16,7 +16,7 @@ import { createRoundSweeper, ROUND_SWEEP_EVERY_MS } from './round-sweeper.ts';
 export interface GameWalletDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv' | 'operatorToken' | 'signatureFailuresPerMin'>;
+  config: Pick<Config, 'originalsProviderSecret' | 'nodeEnv' | 'operatorToken' | 'operatorName' | 'signatureFailuresPerMin'>;
 }
 
 /**
@@ -38,7 +38,7 @@ export async function registerGameWallet(app: FastifyInstance, registry: Endpoin
     signatureFailuresPerMin: config.signatureFailuresPerMin,
   });
   registerBetRecordRoutes(registry, createBetRecordsService({ db, clock, sessions }));
-  await registerOperatorAlertRoutes(app, { alerts: createOperatorAlertsService({ db }), token: config.operatorToken });
+  await registerOperatorAlertRoutes(app, { alerts: createOperatorAlertsService({ db }), operator: { token: config.operatorToken, name: config.operatorName } });
 
   const sweeper = createRoundSweeper({ db, clock });
   const sweep = () =>

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeDb, TEST_OPERATOR_TOKEN, type TestApp } from '../../test/create-test-app.ts';
+import { createTestApp, describeDb, TEST_OPERATOR_NAME, TEST_OPERATOR_TOKEN, type TestApp } from '../../test/create-test-app.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { addPixAccount, fundedPlayer, requestWithdrawal } from './withdrawals-test-kit.ts';
 
@@ -41,9 +41,9 @@ describeDb('operator CLI (npm run ops) against a running server', () => {
     expect(list.ok).toBe(true);
     expect(list.out).toMatch(new RegExp(`${orderId}\\s+pending\\s+80\\.00`));
 
-    const approved = await ops(['withdrawals', 'approve', orderId, '--by', 'finance-cli']);
+    const approved = await ops(['withdrawals', 'approve', orderId]);
     expect(approved.out).toContain(`${orderId}  PAID  80.00`);
-    expect(approved.out).toContain('by finance-cli');
+    expect(approved.out).toContain(`by ${TEST_OPERATOR_NAME}`);
     expect((await getBalances(t.database.db, p.user.id)).withdrawHold).toBe(0);
 
     const again = await ops(['withdrawals', 'approve', orderId]);

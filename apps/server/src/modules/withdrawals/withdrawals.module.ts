@@ -3,6 +3,7 @@ import type { AppConfigFields } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
+import type { OperatorAuth } from '../../plugins/app/operator-api.ts';
 import type { PaymentProvider } from '../deposits/payments/provider.ts';
 import { registerOperatorWithdrawalRoutes } from './operator.routes.ts';
 import { createReceivingAccountsService } from './receiving-accounts.service.ts';
@@ -13,11 +14,11 @@ import { createWithdrawalsService } from './withdrawals.service.ts';
 export async function registerWithdrawals(
   app: FastifyInstance,
   registry: EndpointRegistry,
-  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; providers: Record<string, PaymentProvider>; operatorToken: string | null },
+  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; providers: Record<string, PaymentProvider>; operator: OperatorAuth },
 ): Promise<void> {
   const { db, clock, getConfig, providers } = deps;
   const accounts = createReceivingAccountsService({ db, clock, getConfig });
   const withdrawals = createWithdrawalsService({ db, clock, log: app.log, getConfig, accounts, providers });
   registerWithdrawalRoutes(registry, { withdrawals, accounts });
-  await registerOperatorWithdrawalRoutes(app, { withdrawals, token: deps.operatorToken });
+  await registerOperatorWithdrawalRoutes(app, { withdrawals, operator: deps.operator });
 }

@@ -14,11 +14,22 @@ export function parseOperatorInput<T extends z.ZodType>(schema: T, value: unknow
 /** The operator API's answer envelope. */
 export const operatorOk = <T>(data: T) => ({ code: ErrorCode.ok, msg: 'OK', data });
 
+/** The operator API's credentials: the bearer token and the staff identity it authenticates. */
+export interface OperatorAuth {
+  token: string | null;
+  name: string;
+}
+
 /**
  * Registers routes under /operator/v1 behind the operator token (bearer, constant-time check).
- * Every module's staff routes go through here, so the check is written once.
+ * Every module's staff routes go through here, so the check is written once. `routes` receives
+ * the authenticated identity (`actor`): the audit log records it, never a name from the request.
  */
-export async function registerOperatorRoutes(app: FastifyInstance, token: string | null, routes: (scope: FastifyInstance) => void): Promise<void> {
+export async function registerOperatorRoutes(
+  app: FastifyInstance,
+  { token, name: actor }: OperatorAuth,
+  routes: (scope: FastifyInstance, actor: string) => void,
+): Promise<void> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (req: FastifyRequest) => {
@@ -27,7 +38,7 @@ export async function registerOperatorRoutes(app: FastifyInstance, token: string
         const presented = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
         if (!presented || !tokenMatches(presented, token)) throw new AppError(ErrorCode.unauthorized, 'A valid operator token is required');
       });
-      routes(scope);
+      routes(scope, actor);
     },
     { prefix: OperatorPrefix },
   );
