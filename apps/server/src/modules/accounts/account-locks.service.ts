@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertAudit } from '../withdrawals/withdrawal-orders.repo.ts';
+import { insertAudit } from '../staff-audit/staff-audit.repo.ts';
 import { clearAttempts, LOGIN_ATTEMPTS } from './attempt-limits.ts';
 import { normalizeMobile } from './sms.service.ts';
 import * as users from './users.repo.ts';

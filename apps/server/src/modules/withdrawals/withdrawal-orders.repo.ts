@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/tx.ts';
-import { appUser, staffAudit, withdrawalOrder, type WithdrawalOrderRow } from '../../db/schema.ts';
+import { appUser, withdrawalOrder, type WithdrawalOrderRow } from '../../db/schema.ts';
 
 export type NewWithdrawalOrder = typeof withdrawalOrder.$inferInsert;
 export type WithdrawalStatus = WithdrawalOrderRow['status'];
@@ -70,10 +70,6 @@ export async function page(
     x.select({ n: count(), total: sql<string>`coalesce(sum(${withdrawalOrder.amount}), 0)::text` }).from(withdrawalOrder).where(where),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0), totalAmount: BigInt(totals[0]?.total ?? '0') };
-}
-
-export async function insertAudit(x: Executor, a: { actor: string; action: string; target: string; details: Record<string, unknown>; at: Date }): Promise<void> {
-  await x.insert(staffAudit).values({ actor: a.actor, action: a.action, target: a.target, details: a.details, createdAt: a.at });
 }
 
 /** How staff name the player: the account name, else the phone number. */

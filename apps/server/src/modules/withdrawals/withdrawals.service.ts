@@ -20,6 +20,7 @@ import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { getBalances, lockWallet } from '../ledger/ledger.service.ts';
 import { insertDomainEvent } from '../events/domain-events.repo.ts';
 import type { PaymentProvider, PayoutResult } from '../deposits/payments/provider.ts';
+import { insertAudit } from '../staff-audit/staff-audit.repo.ts';
 import { channelViews, maskAccountNo, type ReceivingAccountsService } from './receiving-accounts.service.ts';
 import * as accountsRepo from './receiving-accounts.repo.ts';
 import * as payoutConfig from './withdraw-config.repo.ts';
@@ -270,7 +271,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         if (row.status !== 'pending') throw new AppError(ErrorCode.withdrawWrongState, `${orderNo} is ${row.status}, only a pending request can be approved`);
         const now = clock.now();
         await orders.update(tx, row.id, { status: 'approved', reviewedBy: operator, reviewedAt: now, updatedAt: now });
-        await orders.insertAudit(tx, { actor: operator, action: 'withdrawal.approve', target: `withdrawal_order:${orderNo}`, details: { amount: Number(row.amount) }, at: now });
+        await insertAudit(tx, { actor: operator, action: 'withdrawal.approve', target: `withdrawal_order:${orderNo}`, details: { amount: Number(row.amount) }, at: now });
       });
       return service.payout(orderNo, operator);
     },
@@ -303,7 +304,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         throw new AppError(ErrorCode.unavailable, `The payout provider did not answer: ${orderNo} stays approved, try the payout again later`);
       }
       const settled = await settlePayout(orderNo, result);
-      await orders.insertAudit(db, { actor: operator, action: 'withdrawal.payout', target: `withdrawal_order:${orderNo}`, details: { result: result.status }, at: clock.now() });
+      await insertAudit(db, { actor: operator, action: 'withdrawal.payout', target: `withdrawal_order:${orderNo}`, details: { result: result.status }, at: clock.now() });
       deps.log.info({ orderId: orderNo, status: settled.status }, 'withdrawal payout settled');
       return staff(db, settled);
     },
@@ -317,7 +318,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         const now = clock.now();
         await releaseWithdrawal(tx, { userId: locked.userId, orderNo, amount: locked.amount, at: now });
         const rejected = await orders.update(tx, locked.id, { status: 'rejected', reason, reviewedBy: operator, reviewedAt: now, closedAt: now, updatedAt: now });
-        await orders.insertAudit(tx, { actor: operator, action: 'withdrawal.reject', target: `withdrawal_order:${orderNo}`, details: { amount: Number(locked.amount), reason }, at: now });
+        await insertAudit(tx, { actor: operator, action: 'withdrawal.reject', target: `withdrawal_order:${orderNo}`, details: { amount: Number(locked.amount), reason }, at: now });
         await insertDomainEvent(tx, 'withdrawal.rejected', { orderId: orderNo, userId: locked.userId, amount: Number(locked.amount), reason }, now);
         return rejected;
       });
