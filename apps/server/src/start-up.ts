@@ -8,7 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { ensureDevOperatorToken, operatorTokenFile } from './lib/operator-token.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
 import { findUserByAccount } from './modules/accounts/users.repo.ts';
-import { createPaymentProviders } from './modules/deposits/deposits.module.ts';
+import { createPaymentProviders } from './modules/payments/payments.module.ts';
 import { listEnabledChannels } from './modules/system/payment-channels.repo.ts';
 
 /** A state of the database this server must not serve; the message says what to change. */

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call, type TestApp } from '../../test/create-test-app.ts';
 import type { TestPlayer } from '../../test/factories.ts';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, signSandbox } from './payments/sandbox-signature.ts';
-import { SANDBOX_WEBHOOK_PATH } from './payments/sandbox-provider.ts';
+import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, SANDBOX_WEBHOOK_PATH, signSandbox } from '../payments/payments-test-kit.ts';
 
 /** The seeded channels by name, from the real trade info call. */
 export async function channels(app: FastifyInstance, token: string) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfigFields } from '@playhall/contract';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
@@ -9,22 +8,9 @@ import { createDepositsService } from './deposits.service.ts';
 import { registerDepositRoutes } from './deposits.routes.ts';
 import { createLedgerDepositWallet } from './ledger-deposit-wallet.ts';
 import { createTradeInfoService } from './trade-info.service.ts';
-import type { PaymentProvider } from './payments/provider.ts';
-import { createSandboxProvider, type SandboxProvider } from './payments/sandbox-provider.ts';
-import { registerPaymentRoutes } from './payments/sandbox.routes.ts';
-
-/**
- * The payment providers this server serves. The sandbox's pay page lets the paying player approve
- * their own order, so production never has it (decision 014): there a channel needs a real provider.
- */
-export function createPaymentProviders(
-  config: Pick<Config, 'nodeEnv' | 'sandboxPaymentSecret'>,
-  clock: Clock,
-): { sandbox: SandboxProvider | undefined; providers: Record<string, PaymentProvider> } {
-  if (config.nodeEnv === 'production') return { sandbox: undefined, providers: {} };
-  const sandbox = createSandboxProvider(config.sandboxPaymentSecret, clock);
-  return { sandbox, providers: { [sandbox.id]: sandbox } };
-}
+import type { PaymentProvider } from '../payments/payments.types.ts';
+import type { SandboxProvider } from '../payments/payments.module.ts';
+import { registerPaymentRoutes } from './sandbox.routes.ts';
 
 /** Wires deposits: services over the ledger, the app calls, the webhook receiver and the sandbox pay page. */
 export async function registerDeposits(

@@ -13,7 +13,7 @@ import type { DepositLimitsService } from './deposit-limits.service.ts';
 import * as config from './recharge-config.repo.ts';
 import * as orders from './deposit-orders.repo.ts';
 import { insertDomainEvent } from '../events/domain-events.repo.ts';
-import type { PaymentNotification, PaymentProvider } from './payments/provider.ts';
+import type { PaymentNotification, PaymentProvider } from '../payments/payments.types.ts';
 
 export interface DepositsDeps {
   db: Db;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import type { OperatorAuth } from '../../plugins/app/operator-api.ts';
-import type { PaymentProvider } from '../deposits/payments/provider.ts';
+import type { PaymentProvider } from '../payments/payments.types.ts';
 import { registerOperatorWithdrawalRoutes } from './operator.routes.ts';
 import { createReceivingAccountsService } from './receiving-accounts.service.ts';
 import { registerWithdrawalRoutes } from './withdrawals.routes.ts';

@@ -19,7 +19,7 @@ import { coins, toMoney } from '../../lib/money.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { getBalances, lockWallet } from '../ledger/ledger.service.ts';
 import { insertDomainEvent } from '../events/domain-events.repo.ts';
-import type { PaymentProvider, PayoutResult } from '../deposits/payments/provider.ts';
+import type { PaymentProvider, PayoutResult } from '../payments/payments.types.ts';
 import { insertAudit } from '../staff-audit/staff-audit.repo.ts';
 import { channelViews, maskAccountNo, type ReceivingAccountsService } from './receiving-accounts.service.ts';
 import * as accountsRepo from './receiving-accounts.repo.ts';

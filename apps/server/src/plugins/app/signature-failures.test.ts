@@ -9,8 +9,7 @@ import { signHmac } from '../../lib/hmac-signature.ts';
 import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
 import { channels, openOrder } from '../../modules/deposits/deposits-test-kit.ts';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, signSandbox } from '../../modules/deposits/payments/sandbox-signature.ts';
-import { SANDBOX_WEBHOOK_PATH } from '../../modules/deposits/payments/sandbox-provider.ts';
+import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, SANDBOX_WEBHOOK_PATH, signSandbox } from '../../modules/payments/payments-test-kit.ts';
 import { ensureCatalogue, type TestCatalogue } from '../../modules/game-wallet/game-wallet-test-kit.ts';
 import { createPlatformDirectory } from '../../modules/game-wallet/provider-platforms.ts';
 

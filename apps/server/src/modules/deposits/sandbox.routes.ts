@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, ErrorCode } from '@playhall/contract';
-import { createSignatureFailureLimit } from '../../../plugins/app/signature-failures.ts';
-import type { DepositsService } from '../deposits.service.ts';
-import type { PaymentProvider } from './provider.ts';
-import type { SandboxProvider } from './sandbox-provider.ts';
-import { SANDBOX_PAY_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox-provider.ts';
+import { createSignatureFailureLimit } from '../../plugins/app/signature-failures.ts';
+import type { DepositsService } from './deposits.service.ts';
+import type { PaymentProvider } from '../payments/payments.types.ts';
+import type { SandboxProvider } from '../payments/payments.module.ts';
+import { SANDBOX_PAY_PATH, SANDBOX_WEBHOOK_PATH } from '../payments/payments.module.ts';
 import { PAY_PAGE_CSS, PAY_PAGE_JS, pageLang, renderInvalidLink, renderPayPage } from './sandbox-page.ts';
 
 /** The sandbox "provider" waits this long before it confirms a delayed approval. */

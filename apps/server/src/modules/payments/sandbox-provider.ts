@@ -1,5 +1,5 @@
-import type { Clock } from '../../../lib/clock.ts';
-import { paymentNotification, type PaymentNotification, type PaymentProvider, type WebhookVerdict } from './provider.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { paymentNotification, type PaymentNotification, type PaymentProvider, type WebhookVerdict } from './payments.types.ts';
 import { checkSandboxSignature, SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, signSandbox } from './sandbox-signature.ts';
 
 export const SANDBOX_WEBHOOK_PATH = '/provider/v1/payments/sandbox/webhook';

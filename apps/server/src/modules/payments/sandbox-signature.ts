@@ -1,4 +1,4 @@
-import { checkHmacSignature, signHmac } from '../../../lib/hmac-signature.ts';
+import { checkHmacSignature, signHmac } from '../../lib/hmac-signature.ts';
 
 export const SANDBOX_TIMESTAMP_HEADER = 'x-sandbox-timestamp';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
