@@ -2,7 +2,7 @@ import { AppError, ErrorCode, type CoinRecord, type CoinRecordBook, type CoinRec
 import { toMoney } from '../../lib/money.ts';
 import type { Db } from '../../db/client.ts';
 import { ALL_RULES, KIND_RULES, kindOfReason } from './record-kinds.ts';
-import { coinRecords, type RecordFilter } from './wallet-records.repo.ts';
+import { coinEntries, type RecordFilter } from '../ledger/coin-records.service.ts';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,9 +49,9 @@ export function createWalletRecordsService(db: Db) {
     async list(userId: number, q: RecordsQuery): Promise<RecordsPage> {
       const range = dateRange(q.from, q.to);
       const filter = { ...kindFilter(q.kind), ...range };
-      const rows = await coinRecords(db, userId, { ...filter, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+      const rows = await coinEntries(db, userId, { ...filter, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
       // Past the last page no row carries the count: ask for the first row alone.
-      const total = rows[0] ? Number(rows[0].total) : q.pageNum > 1 ? Number((await coinRecords(db, userId, { ...filter, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0;
+      const total = rows[0] ? Number(rows[0].total) : q.pageNum > 1 ? Number((await coinEntries(db, userId, { ...filter, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0;
       const list = rows.map(
         (r): CoinRecord => ({
           id: Number(r.id),

@@ -1,11 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/tx.ts';
 
-// The ledger's own entriesOf filters by exact reason and one book; records need reason rules
-// (prefixes, and "none of them" for `other`) over the coin books, so they read the entries here.
-
-/** The player books whose entries are coin records. */
-export const COIN_BOOKS = ['coin', 'safebox', 'withdraw_hold'] as const;
+// entriesOf (ledger.repo.ts) filters by exact reason and one book; the player's wallet records
+// need reason rules (prefixes, and "none of them" for `other`) over the coin books.
 
 export interface RecordRow {
   id: string;
