@@ -1,4 +1,4 @@
--- From migration 20261121_0350 (unchanged since).
+-- From migration 20261121_0350 (same logic; its steps and CTEs named for what they hold).
 -- ledger_post_transfers does the same job with the same guarantees, and three statements on the
 -- usual path. The service sends each account of the batch once (a house book on the shard it
 -- picked for this call) and each entry as (transfer, account, amount):
@@ -45,7 +45,7 @@ BEGIN
   --    are only found here, not locked, so creating a missing one never waits while we hold a lock.
   --    LIMIT 1 keeps each account one index probe: without it the generic plan hashes a full scan
   --    of a small table (measured: 0.35 ms per call on the bench's 2,000 players).
-  WITH ins AS (
+  WITH claimed AS (
     INSERT INTO ledger_transfer (idempotency_key, fingerprint, reason, reference, created_at)
     SELECT k.key, k.fp, k.reason, k.ref, coalesce(k.at, v_now)
       FROM unnest(p_keys, p_fingerprints, p_reasons, p_references, p_ats) AS k(key, fp, reason, ref, at)
@@ -53,7 +53,7 @@ BEGIN
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id, idempotency_key
   )
-  SELECT (SELECT array_agg(ins.id ORDER BY k.ord) FROM unnest(p_keys) WITH ORDINALITY AS k(key, ord) LEFT JOIN ins ON ins.idempotency_key = k.key),
+  SELECT (SELECT array_agg(claimed.id ORDER BY k.ord) FROM unnest(p_keys) WITH ORDINALITY AS k(key, ord) LEFT JOIN claimed ON claimed.idempotency_key = k.key),
          (SELECT count(DISTINCT k)::integer FROM unnest(p_keys) AS k),
          (SELECT array_agg(a.id ORDER BY w.ord)
             FROM unnest(a_users, a_books, a_assets, a_shards) WITH ORDINALITY AS w(u, b, s, sh, ord)
@@ -83,10 +83,10 @@ BEGIN
   -- 2. Lock in id order (no two calls wait on each other in opposite orders); MATERIALIZED keeps
   --    the locking in that order whatever the join does. After waiting for a concurrent writer
   --    this reads its committed balance.
-  WITH l AS MATERIALIZED (
+  WITH locked AS MATERIALIZED (
     SELECT a.id, a.balance FROM ledger_account a WHERE a.id = ANY (v_aid) ORDER BY a.id FOR UPDATE
   )
-  SELECT (SELECT count(*)::integer FROM l), (SELECT array_agg(l.balance ORDER BY w.ord) FROM unnest(v_aid) WITH ORDINALITY AS w(id, ord) JOIN l ON l.id = w.id)
+  SELECT (SELECT count(*)::integer FROM locked), (SELECT array_agg(locked.balance ORDER BY w.ord) FROM unnest(v_aid) WITH ORDINALITY AS w(id, ord) JOIN locked ON locked.id = w.id)
     INTO v_locked, v_bal;
   IF v_locked <> coalesce(cardinality(v_aid), 0) THEN
     RAISE EXCEPTION 'ledger_post_transfers: the accounts of a call must be distinct';
