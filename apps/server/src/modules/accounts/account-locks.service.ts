@@ -2,8 +2,8 @@ import { AppError, ErrorCode } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertAudit } from '../staff-audit/staff-audit.repo.ts';
-import { clearAttempts, LOGIN_ATTEMPTS } from './attempt-limits.ts';
+import { insertAudit } from '../staff-audit/staff-audit.service.ts';
+import { clearAttempts, LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
 import { normalizeMobile } from './sms.service.ts';
 import * as users from './users.repo.ts';
 

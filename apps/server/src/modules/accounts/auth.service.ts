@@ -9,7 +9,7 @@ import type { SessionMeta, SessionService } from './sessions.service.ts';
 import { normalizeMobile, type SmsService } from './sms.service.ts';
 import { canRegisterWithAccount, canRegisterWithPhone, checkLength, requireField } from './limits.ts';
 import { toUserInfo } from './user-view.ts';
-import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText, UNKNOWN_LOGIN_ATTEMPTS } from './attempt-limits.ts';
+import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText, UNKNOWN_LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import * as users from './users.repo.ts';
 

@@ -4,7 +4,7 @@ import type { AppUserRow } from '../../db/schema.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { accountLockedError, withSmsCode, type AccountDeps } from './auth.service.ts';
-import { clearAttempts, createAttemptLimiter, LOGIN_ATTEMPTS } from './attempt-limits.ts';
+import { clearAttempts, createAttemptLimiter, LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
 import { checkLength, requireField } from './limits.ts';
 import { normalizeMobile } from './sms.service.ts';
 import { toUserInfo } from './user-view.ts';

@@ -12,7 +12,7 @@ import type { DepositWallet } from './deposit-wallet.ts';
 import type { DepositLimitsService } from './deposit-limits.service.ts';
 import * as config from './recharge-config.repo.ts';
 import * as orders from './deposit-orders.repo.ts';
-import { insertDomainEvent } from '../events/domain-events.repo.ts';
+import { insertDomainEvent } from '../events/domain-events.service.ts';
 import type { PaymentNotification, PaymentProvider } from '../payments/payments.types.ts';
 
 export interface DepositsDeps {

@@ -3,8 +3,8 @@ import { ErrorCode, MaxBalance, MaxCallAmount, OperatorPrefix } from '@playhall/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, describeDb, TEST_DB, TEST_OPERATOR_TOKEN, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
 import { transfer } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import * as repo from './game-wallet.repo.ts';
 import { moneyCall } from './provider-wallet.service.ts';
 import { coinOf, ensureCatalogue, fund, providerClient, type TestCatalogue } from './game-wallet-test-kit.ts';

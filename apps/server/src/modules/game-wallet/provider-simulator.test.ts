@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { withTx } from '../../db/tx.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
 import { addTurnover, getBalances, houseBalance } from '../ledger/ledger.service.ts';
-import { newUserId } from '../ledger/ledger-test-helpers.ts';
+import { checkLedger, newUserId } from '../ledger/ledger-test-helpers.ts';
 import { ensureCatalogue, fund, providerClient, type TestCatalogue } from './game-wallet-test-kit.ts';
 import { WalletModel, type Expected, type ModelRound } from './provider-simulator-model.ts';
 

@@ -1,25 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { insertUser } from '../accounts/users.repo.ts';
 import type { TransferInput } from './ledger.types.ts';
 
-let seq = 0;
-
-/** A bare player row (no session): ledger tests need many owners and no password hashing. */
-export async function newUserId(db: Db): Promise<number> {
-  const n = `${Date.now().toString(36)}${(seq++).toString(36)}`;
-  const now = new Date();
-  const row = await insertUser(db, {
-    uuid: randomUUID(),
-    account: `l_${n}`,
-    nickname: `l_${n}`,
-    accountType: 2,
-    inviteCode: `L${n}`.toUpperCase().slice(0, 12),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return row.id;
-}
+// Player rows belong to accounts: its test kit makes the bare ones these tests need.
+export { newUserId } from '../accounts/accounts-test-kit.ts';
 
 /** A deposit-shaped transfer: the channel's clearing book pays the player's coin. */
 export function deposit(key: string, player: number, amount: number, channel = 'sandbox'): TransferInput {
@@ -45,3 +27,6 @@ export function bet(key: string, player: number, amount: number): TransferInput 
     ],
   };
 }
+
+// Other modules' tests assert the ledger still balances through this kit, not the check's file.
+export { checkLedger } from './ledger-check.ts';

@@ -5,7 +5,7 @@ import { MINUTE, type Clock } from '../../lib/clock.ts';
 import type { PasswordHasher } from '../../lib/secrets.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { getBalances, transfer } from '../ledger/ledger.service.ts';
-import { createAttemptLimiter, lockEndText, type AttemptRule } from '../accounts/attempt-limits.ts';
+import { createAttemptLimiter, lockEndText, type AttemptRule } from '../accounts/attempt-limits.service.ts';
 import * as repo from './safebox.repo.ts';
 
 /** Wrong passwords allowed within 15 minutes before taking out is locked for 15 (product rule). */

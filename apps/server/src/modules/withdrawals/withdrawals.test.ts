@@ -3,7 +3,7 @@ import { ErrorCode } from '@playhall/contract';
 import { call, countRows, createTestApp, describeDb, setAppConfig, TEST_OPERATOR_NAME, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
 import { addTurnover, getBalances, houseBalance, settleTurnover, transfer } from '../ledger/ledger.service.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { withTx } from '../../db/tx.ts';
 import { addPixAccount, balances, fundedPlayer, payoutChannels, requestWithdrawal, staffCall } from './withdrawals-test-kit.ts';
 
