@@ -381,6 +381,8 @@ export const playerWallet = pgTable('player_wallet', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   bet: money('bet'),
   bonusLocked: money('bonus_locked'),
+  /** What must still be wagered before a withdrawal (migration 20261121_0340). */
+  turnoverRequired: money('turnover_required'),
   totalRecharge: money('total_recharge'),
 });
 
