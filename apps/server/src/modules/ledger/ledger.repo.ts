@@ -162,13 +162,20 @@ export async function addTurnover(x: Executor, userId: number, bet: bigint, bonu
 }
 
 /**
- * Locks the player's wallet row for the rest of the transaction (creating it on first use), so
- * checks that read balances and counters (withdrawable, daily limits) and the postings that
- * follow are one serial step per player.
+ * Locks the players' coin accounts in id order for the rest of the transaction: the players'
+ * money lock (decision 019), taken as the game wallet's batches take it: one statement when the
+ * accounts exist; otherwise the missing ones are created (balance 0) and all are locked again.
+ * userIds: distinct.
  */
-export async function lockWallet(x: Executor, userId: number): Promise<void> {
-  await x.execute(sql`insert into player_wallet (user_id) values (${userId}) on conflict (user_id) do nothing`);
-  await x.execute(sql`select 1 from player_wallet where user_id = ${userId} for update`);
+export async function lockMoney(x: Executor, userIds: number[]): Promise<void> {
+  const users = arrayLiteral(userIds);
+  const lock = sql`select a.id from ledger_account a
+     where coalesce(a.user_id, 0) = any (${users}::bigint[]) and a.book = 'coin' and a.asset = 'coin' and a.shard = 0
+     order by a.id for update`;
+  if ((await rows(x, lock)).length === userIds.length) return;
+  await x.execute(sql`insert into ledger_account (user_id, book, asset, shard)
+    select u, 'coin', 'coin', 0 from unnest(${users}::bigint[]) u order by u on conflict do nothing`);
+  await rows(x, lock);
 }
 
 /** Lowers turnover, not below 0; at 0 the locked bonus is released. Returns the counters after. */

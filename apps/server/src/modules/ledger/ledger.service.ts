@@ -194,9 +194,19 @@ export async function getBalances(x: Executor, userId: number): Promise<PlayerBa
   };
 }
 
-/** Serialises a player's wallet checks and postings for the rest of the transaction (see repo.lockWallet). */
-export async function lockWallet(tx: Executor, userId: number): Promise<void> {
-  await repo.lockWallet(tx, userId);
+/**
+ * Takes the players' money lock for the rest of the transaction: their coin accounts, in id
+ * order (decision 019). Every other lock on their money comes after it: the postings that follow
+ * (the transfer's other accounts, in id order) and then player_wallet. A flow that checks balances
+ * or counters (withdrawable, daily limits) before it posts takes it first, so the checks and the
+ * postings are one serial step per player. A flow that only posts needs nothing more: the posting
+ * takes its accounts in id order itself. addTurnover, settleTurnover and recordRecharge take it
+ * before they write player_wallet.
+ */
+export async function lockMoney(tx: Executor, userIds: number | number[]): Promise<void> {
+  const ids = [...new Set(Array.isArray(userIds) ? userIds : [userIds])];
+  for (const id of ids) if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`player ${id} is not an id`);
+  await repo.lockMoney(tx, ids);
 }
 
 /**
@@ -208,6 +218,7 @@ export async function addTurnover(tx: Executor, userId: number, bonusAmount: num
   if (!Number.isSafeInteger(bonusAmount) || bonusAmount < 0) throw new RangeError(`bonus amount ${bonusAmount} is not a non-negative integer`);
   if (!Number.isInteger(multiplier) || multiplier < 0 || multiplier > 10) throw new RangeError(`multiplier ${multiplier} is not an integer 0-10`);
   if (bonusAmount === 0 || multiplier === 0) return;
+  await lockMoney(tx, userId);
   await repo.addTurnover(tx, userId, BigInt(bonusAmount) * BigInt(multiplier), BigInt(bonusAmount));
 }
 
@@ -217,6 +228,7 @@ export async function addTurnover(tx: Executor, userId: number, bonusAmount: num
  */
 export async function settleTurnover(tx: Executor, userId: number, betAmount: number): Promise<{ bet: Money; bonusLocked: Money }> {
   if (!Number.isSafeInteger(betAmount) || betAmount < 0) throw new RangeError(`bet amount ${betAmount} is not a non-negative integer`);
+  await lockMoney(tx, userId);
   const row = await repo.settleTurnover(tx, userId, BigInt(betAmount));
   return { bet: toMoney(row?.bet ?? 0), bonusLocked: toMoney(row?.bonusLocked ?? 0) };
 }
@@ -224,6 +236,7 @@ export async function settleTurnover(tx: Executor, userId: number, betAmount: nu
 /** Adds a credited deposit to the player's totalRecharge. Call it in the crediting transaction. */
 export async function recordRecharge(tx: Executor, userId: number, amount: number): Promise<void> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`recharge amount ${amount} is not a positive integer`);
+  await lockMoney(tx, userId);
   await repo.addRecharge(tx, userId, BigInt(amount));
 }
 

@@ -13,7 +13,7 @@ import { isUniqueViolation, withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toMoney } from '../../lib/money.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { lockWallet } from '../ledger/ledger.service.ts';
+import { lockMoney } from '../ledger/ledger.service.ts';
 import * as accounts from './receiving-accounts.repo.ts';
 import * as payoutConfig from './withdraw-config.repo.ts';
 
@@ -127,7 +127,7 @@ export function createReceivingAccountsService(deps: ReceivingAccountsDeps) {
       try {
         return await withTx(db, async (tx) => {
           // One serial step per player: the count and the default flag cannot race.
-          await lockWallet(tx, session.userId);
+          await lockMoney(tx, session.userId);
           const count = await accounts.countAccounts(tx, session.userId);
           if (count >= MaxReceivingAccounts) throw new AppError(ErrorCode.withdrawAccountLimit);
           const isDefault = count === 0 || input.isDefault === true;
@@ -146,7 +146,7 @@ export function createReceivingAccountsService(deps: ReceivingAccountsDeps) {
       const now = clock.now();
       try {
         return await withTx(db, async (tx) => {
-          await lockWallet(tx, session.userId);
+          await lockMoney(tx, session.userId);
           const row = await accounts.findAccount(tx, session.userId, input.id);
           if (!row) throw new AppError(ErrorCode.withdrawAccountNotFound);
           const changes: Parameters<typeof accounts.updateAccount>[2] = { updatedAt: now };

@@ -17,7 +17,7 @@ import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { coins, toMoney } from '../../lib/money.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { getBalances, lockWallet } from '../ledger/ledger.service.ts';
+import { getBalances, lockMoney } from '../ledger/ledger.service.ts';
 import { insertDomainEvent } from '../events/domain-events.service.ts';
 import type { PaymentProvider, PayoutResult } from '../payments/payments.types.ts';
 import { insertAudit } from '../staff-audit/staff-audit.service.ts';
@@ -203,7 +203,8 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       const now = clock.now();
       const result = await withTx(db, async (tx) => {
         // One serial step per player: the limits, the withdrawable amount and the hold cannot race.
-        await lockWallet(tx, userId);
+        // The money lock comes first, before the hold's posting and player_wallet (decision 019).
+        await lockMoney(tx, userId);
         const again = await orders.findByRequestId(tx, userId, input.requestId);
         if (again) return { replayed: again } as const;
         const used = await orders.usedSince(tx, userId, new Date(now.getTime() - DAY_MS));
