@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { crashMsForMultiplier, crashMultiplierAtMs, minesMultiplierE4, payoutFor } from '../engine/index.ts';
-import { createTestApp, describeDb, type TestApp } from '../../../server/src/test/create-test-app.ts';
-import type { TestPlayer } from '../../../server/src/test/factories.ts';
+import { crashMsForMultiplier, crashMultiplierAtMs, minesMultiplierE4, payoutFor } from '@playhall/originals';
+import { createTestApp, describeDb, type TestApp } from '../create-test-app.ts';
+import type { TestPlayer } from '../factories.ts';
 import { api, betRecords, coinOf, expectLedgerOk, fundedPlayer, openGame } from './originals-test-kit.ts';
 
 // A real player plays every Original for money: each round is one signed bet and one win at the

@@ -1,13 +1,14 @@
 // Tests' view of the Originals as the in-iframe client and the lobby use them: a player of the
 // main app (registered and funded the real way), startGame, then the game API with the launch
-// token. Only tests import this file (it reaches into the main server's test helpers).
+// token. It lives in the server's tests because it drives the whole app: the Originals themselves
+// import nothing of the server and reach money only through the provider wallet protocol.
 import { expect } from 'vitest';
-import { call, type TestApp } from '../../../server/src/test/create-test-app.ts';
-import { buildPlayer, type TestPlayer } from '../../../server/src/test/factories.ts';
-import { transfer } from '../../../server/src/modules/ledger/ledger.service.ts';
-import { deposit } from '../../../server/src/modules/ledger/ledger-test-helpers.ts';
-import { seededGameIds } from '../../../server/src/modules/games/games-test-kit.ts';
-import { checkLedger } from '../../../server/src/modules/ledger/ledger-check.ts';
+import { call, type TestApp } from '../create-test-app.ts';
+import { buildPlayer, type TestPlayer } from '../factories.ts';
+import { transfer } from '../../modules/ledger/ledger.service.ts';
+import { deposit } from '../../modules/ledger/ledger-test-helpers.ts';
+import { seededGameIds } from '../../modules/games/games-test-kit.ts';
+import { checkLedger } from '../../modules/ledger/ledger-check.ts';
 
 export type GameCode = 'slot' | 'crash' | 'mines' | 'dice';
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashMsForMultiplier } from '../engine/index.ts';
-import { hashServerSeed, verifyRoundSync } from '../engine/hmac-node.ts';
-import { countRows, createTestApp, describeDb, type TestApp } from '../../../server/src/test/create-test-app.ts';
-import { registerOriginals, createInjectWalletClient, ORIGINALS_PLATFORM_CODE } from './index.ts';
+import { crashMsForMultiplier } from '@playhall/originals';
+import { hashServerSeed, verifyRoundSync } from '@playhall/originals/node';
+import { countRows, createTestApp, describeDb, type TestApp } from '../create-test-app.ts';
+import { registerOriginals, createInjectWalletClient, ORIGINALS_PLATFORM_CODE } from '@playhall/originals/server';
 import { api, betRecords, coinOf, expectLedgerOk, fundedPlayer, openGame } from './originals-test-kit.ts';
 
 const ledgerRows = async (t: TestApp) =>

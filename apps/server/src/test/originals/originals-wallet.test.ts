@@ -2,8 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderWalletAction } from '@playhall/contract';
-import { createTestApp, describeDb, type TestApp } from '../../../server/src/test/create-test-app.ts';
-import { ORIGINALS_PLATFORM_CODE, WalletUnavailable, createHttpWalletClient, createInjectWalletClient, registerOriginals, type WalletClient } from './index.ts';
+import { createTestApp, describeDb, type TestApp } from '../create-test-app.ts';
+import { ORIGINALS_PLATFORM_CODE, WalletUnavailable, createHttpWalletClient, createInjectWalletClient, registerOriginals, type WalletClient } from '@playhall/originals/server';
 import { betRecords, coinOf, expectLedgerOk, fundedPlayer, openGame } from './originals-test-kit.ts';
 
 /**
