@@ -31,6 +31,8 @@ import { createGameCatalogue } from './modules/games/catalogue.service.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts';
 import { registerOriginals } from '@playhall/originals/server';
+import { registerEvents } from './modules/events/events.module.ts';
+import type { EventConsumer } from './modules/events/domain-events.service.ts';
 
 export interface BuildAppOptions {
   database: Database;
@@ -39,12 +41,14 @@ export interface BuildAppOptions {
   hasher?: PasswordHasher;
   /** Where the log goes (stdout unless given); tests read it to check what is logged at which level. */
   logStream?: DestinationStream;
+  /** Readers of the domain events (decision 022), run from ready to close; none registered yet. */
+  eventConsumers?: readonly EventConsumer[];
 }
 
 export const BODY_LIMIT = 64 * 1024;
 
 /** Builds the Fastify app: external plugins, then app plugins, then domain modules. */
-export async function buildApp({ database, config, clock = systemClock, hasher, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, clock = systemClock, hasher, logStream, eventConsumers = [] }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -93,6 +97,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
+  await registerEvents(app, { db, clock, operator, consumers: eventConsumers });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',

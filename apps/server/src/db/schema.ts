@@ -342,6 +342,20 @@ export const domainEvent = pgTable('domain_event', {
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** The writing transaction (default pg_current_xact_id()): the event runner's order (decision 022). */
+  txid: bigint('txid', { mode: 'number' }).notNull().default(sql`pg_current_xact_id()::text::bigint`),
+});
+
+/** One cursor per event consumer (migration 20261125_0630, decision 022). */
+export const eventConsumer = pgTable('event_consumer', {
+  name: text('name').primaryKey(),
+  lastTxid: bigint('last_txid', { mode: 'number' }).notNull().default(0),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  applied: bigint('applied', { mode: 'number' }).notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  lastError: text('last_error'),
+  retryAt: ts('retry_at'),
+  updatedAt: ts('updated_at').notNull(),
 });
 
 // Ledger (migration 20261121_0300_ledger.sql). Written only through ledger_post and the ledger repo.
