@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../test/create-test-app.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, lockDataDir } from './lock.ts';
-import { listMigrations, migrate } from './migrate.ts';
+import { listMigrations, migrateWithReport } from './migrate.ts';
 import { isUniqueViolation, withTx } from './tx.ts';
 
 describe('embedded database folder lock', () => {
@@ -43,9 +43,9 @@ describeDb('migrations and transactions', () => {
   });
   afterAll(async () => t?.close());
 
-  it('applies every migration once and nothing on a second run', async () => {
+  it('applies every migration and function file once and nothing on a second run', async () => {
     expect(listMigrations().length).toBeGreaterThan(0);
-    expect(await migrate(t.database)).toEqual([]);
+    expect(await migrateWithReport(t.database)).toEqual({ migrations: [], functions: [] });
   });
 
   it('rolls a failed transaction back completely and recognises unique violations', async () => {

@@ -32,7 +32,7 @@ function normalizeType(type: string): string {
 }
 
 function drizzleColumns(): Column[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((v): v is PgTable => v instanceof PgTable)
     .flatMap((table) => {
       const config = getTableConfig(table);
