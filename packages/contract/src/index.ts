@@ -20,3 +20,4 @@ export * from './operator.ts';
 export * from './endpoints/games.ts';
 export * from './endpoints/bet-records.ts';
 export * from './provider-wallet.ts';
+export * from './wallet-rules.ts';

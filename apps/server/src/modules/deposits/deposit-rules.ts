@@ -1,13 +1,3 @@
-import type { RechargeTypeRow } from '../../db/schema.ts';
-
-/**
- * The channel minimum (spec §5): minAmount, or minAmount2 once the player has a credited
- * deposit and the operator turned minRechargeStatus on.
- */
-export function channelMinimum(type: Pick<RechargeTypeRow, 'minAmount' | 'minAmount2'>, useMinAmount2: boolean): bigint {
-  return useMinAmount2 ? type.minAmount2 : type.minAmount;
-}
-
 export const ORDER_TTL_MS = 30 * 60_000;
 export const LIMIT_RAISE_DELAY_MS = 24 * 3600_000;
 

@@ -1,13 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, ErrorCode, type AppConfigFields, type DepositOrder } from '@playhall/contract';
+import { AppError, channelMinimum, ErrorCode, type AppConfigFields, type DepositOrder } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import type { DepositOrderRow, RechargeTypeRow } from '../../db/schema.ts';
 import { withTx, type Tx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { coins, toMoney } from '../../lib/money.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { channelMinimum, ORDER_TTL_MS } from './deposit-rules.ts';
+import { ORDER_TTL_MS } from './deposit-rules.ts';
 import type { DepositWallet } from './deposit-wallet.ts';
 import type { DepositLimitsService } from './deposit-limits.service.ts';
 import * as config from './recharge-config.repo.ts';

@@ -1,7 +1,13 @@
 import {
+  ACCOUNT_NO_PATTERN,
   AppError,
+  compactAccountNo,
   ErrorCode,
+  HOLDER_NAME_PATTERN,
+  HolderNameLength,
+  maskAccountNo,
   MaxReceivingAccounts,
+  tidyHolderName,
   type AppConfigFields,
   type ReceivingAccount,
   type ReceivingAccounts,
@@ -17,26 +23,17 @@ import { lockMoney } from '../ledger/ledger.service.ts';
 import * as accounts from './receiving-accounts.repo.ts';
 import * as payoutConfig from './withdraw-config.repo.ts';
 
-/** All but the last 4 characters hidden; short numbers keep at most half visible. */
-export function maskAccountNo(no: string): string {
-  const visible = Math.min(4, Math.floor(no.length / 2));
-  return `•••• ${no.slice(no.length - visible)}`;
-}
-
-/** Letters (any script), spaces and . ' - ; starts with a letter. */
-const HOLDER_NAME = /^\p{L}[\p{L}\p{M} .'-]*$/u;
-/** Account numbers, PIX keys (CPF, phone, e-mail, random key): letters, digits and @ . _ + - */
-const ACCOUNT_NO = /^[A-Za-z0-9@._+-]+$/;
-
 export function normaliseHolderName(name: string): string {
-  const clean = name.trim().replace(/\s+/g, ' ');
-  if (clean.length < 2 || clean.length > 60 || !HOLDER_NAME.test(clean)) throw new AppError(ErrorCode.withdrawAccountNameInvalid);
+  const clean = tidyHolderName(name);
+  if (clean.length < HolderNameLength.min || clean.length > HolderNameLength.max || !HOLDER_NAME_PATTERN.test(clean)) {
+    throw new AppError(ErrorCode.withdrawAccountNameInvalid);
+  }
   return clean;
 }
 
 export function normaliseAccountNo(no: string, length: AppConfigFields['withdrawAccountLength']): string {
-  const clean = no.replace(/\s+/g, '');
-  if (clean.length < length.min || clean.length > length.max || !ACCOUNT_NO.test(clean)) {
+  const clean = compactAccountNo(no);
+  if (clean.length < length.min || clean.length > length.max || !ACCOUNT_NO_PATTERN.test(clean)) {
     throw new AppError(
       ErrorCode.withdrawAccountInvalid,
       `The account number must be ${length.min}-${length.max} characters: letters, digits and @ . _ + - only`,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   AppError,
   ErrorCode,
+  maskAccountNo,
   type AppConfigFields,
   type ExchangeInfo,
   type Money,
@@ -21,7 +22,7 @@ import { getBalances, lockMoney } from '../ledger/ledger.service.ts';
 import { insertDomainEvent } from '../events/domain-events.service.ts';
 import type { PaymentProvider, PayoutResult } from '../payments/payments.types.ts';
 import { insertAudit } from '../staff-audit/staff-audit.service.ts';
-import { channelViews, maskAccountNo, type ReceivingAccountsService } from './receiving-accounts.service.ts';
+import { channelViews, type ReceivingAccountsService } from './receiving-accounts.service.ts';
 import * as accountsRepo from './receiving-accounts.repo.ts';
 import * as payoutConfig from './withdraw-config.repo.ts';
 import * as orders from './withdrawal-orders.repo.ts';

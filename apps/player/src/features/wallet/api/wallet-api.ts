@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf, Endpoints, RechargeItem, RechargeType } from '@playhall/contract';
+import { channelMinimum, type ResponseOf, type Endpoints, type RechargeItem, type RechargeType } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
 
 
@@ -61,11 +61,6 @@ export function orderedChannels(info: TradeInfo): RechargeType[] {
 export function initialChannel(info: TradeInfo): RechargeType | undefined {
   const list = orderedChannels(info);
   return list.find((c) => c.id === info.lastRechargeTypeId) ?? list.find((c) => c.isDefault) ?? list[0];
-}
-
-/** Spec §5: minAmount, or minAmount2 after a first deposit while minRechargeStatus is on. */
-export function channelMinimum(channel: RechargeType, useMinAmount2: boolean): number {
-  return useMinAmount2 ? channel.minAmount2 : channel.minAmount;
 }
 
 /** Preset amounts offered on a channel: only items priced at least its minimum (spec §5). */

@@ -8,7 +8,6 @@ import {
   checkWithdrawAmount,
   initialAccount,
   isWithdrawalOrderId,
-  maskAccountNo,
   openChecks,
   turnoverPercent,
 } from './withdraw-rules.ts';
@@ -79,15 +78,6 @@ describe('withdraw checklist', () => {
 });
 
 describe('receiving accounts on screen', () => {
-  it('masks all but the last 4 characters, like the server', () => {
-    expect(maskAccountNo('12345678901')).toBe('•••• 8901');
-    expect(maskAccountNo('ana@example.com')).toBe('•••• .com');
-    expect(maskAccountNo('1234 5678')).toBe('•••• 5678');
-    // Short numbers keep at most half visible.
-    expect(maskAccountNo('123456')).toBe('•••• 456');
-    expect(maskAccountNo('1234')).toBe('•••• 34');
-  });
-
   it('names an account by bank or channel and the masked number, never the holder\'s full number', () => {
     expect(accountLabel(account())).toBe('PIX •••• 5678');
     expect(accountLabel(account({ typeName: 'Bank transfer', bankName: 'Nubank', accountNoMasked: '•••• 0001' }))).toBe('Nubank •••• 0001');

@@ -1,5 +1,16 @@
 import { notFound } from '@tanstack/react-router';
-import type { ExchangeInfo, LengthRange, ReceivingAccount, WithdrawChannel, WithdrawCheck } from '@playhall/contract';
+import {
+  ACCOUNT_NO_PATTERN,
+  compactAccountNo,
+  HOLDER_NAME_PATTERN,
+  HolderNameLength,
+  tidyHolderName,
+  type ExchangeInfo,
+  type LengthRange,
+  type ReceivingAccount,
+  type WithdrawChannel,
+  type WithdrawCheck,
+} from '@playhall/contract';
 
 /**
  * The withdraw screen's rules on the client, kept pure so they are tested without a page. The
@@ -98,18 +109,6 @@ export function accountLabel(a: Pick<ReceivingAccount, 'typeName' | 'bankName' |
   return [a.bankName ?? a.typeName, a.accountNoMasked].join(' ');
 }
 
-/** The same masking as the server's (all but the last 4 shown as dots), for a number the player just typed. */
-export function maskAccountNo(no: string): string {
-  const clean = no.replace(/\s+/g, '');
-  const visible = Math.min(4, Math.floor(clean.length / 2));
-  return `•••• ${clean.slice(clean.length - visible)}`;
-}
-
-/** Holder name: letters of any script, spaces and . ' - ; starts with a letter (as the server checks it). */
-const HOLDER_NAME = /^\p{L}[\p{L}\p{M} .'-]*$/u;
-/** Account numbers and PIX keys (CPF, phone, e-mail, random key). */
-const ACCOUNT_NO = /^[A-Za-z0-9@._+-]+$/;
-
 export interface AccountFormValues {
   typeId?: number | null;
   bankId?: number | null;
@@ -132,16 +131,16 @@ export function checkAccountForm(
   if (!opts.channel) problems.typeId = { key: 'cards.chooseChannel' };
   if (opts.channel && opts.channel.banks.length > 0 && !values.bankId) problems.bankId = { key: 'cards.chooseBank' };
 
-  const name = (values.accountName ?? '').trim().replace(/\s+/g, ' ');
+  const name = tidyHolderName(values.accountName ?? '');
   if (name === '') problems.accountName = { key: 'cards.nameRequired' };
-  else if (name.length < 2 || name.length > 60) problems.accountName = { key: 'cards.nameLength', values: { min: 2, max: 60 } };
-  else if (!HOLDER_NAME.test(name)) problems.accountName = { key: 'cards.nameChars' };
+  else if (name.length < HolderNameLength.min || name.length > HolderNameLength.max) problems.accountName = { key: 'cards.nameLength', values: { ...HolderNameLength } };
+  else if (!HOLDER_NAME_PATTERN.test(name)) problems.accountName = { key: 'cards.nameChars' };
 
-  const no = (values.accountNo ?? '').replace(/\s+/g, '');
+  const no = compactAccountNo(values.accountNo ?? '');
   const { min, max } = opts.length;
   if (no === '') {
     if (!opts.editing) problems.accountNo = { key: 'cards.numberRequired' };
-  } else if (!ACCOUNT_NO.test(no)) problems.accountNo = { key: 'cards.numberChars' };
+  } else if (!ACCOUNT_NO_PATTERN.test(no)) problems.accountNo = { key: 'cards.numberChars' };
   else if (no.length < min || no.length > max) problems.accountNo = { key: 'cards.numberLength', values: { min, max } };
   return problems;
 }

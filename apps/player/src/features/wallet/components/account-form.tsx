@@ -1,11 +1,11 @@
 import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, type LengthRange, type ReceivingAccount, type ReceivingAccounts, type WithdrawChannel } from '@playhall/contract';
+import { ErrorCode, maskAccountNo, type LengthRange, type ReceivingAccount, type ReceivingAccounts, type WithdrawChannel } from '@playhall/contract';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
 import { useApplyAccounts } from '../api/withdraw-api.ts';
-import { checkAccountForm, maskAccountNo, type AccountField, type AccountFormValues } from '../api/withdraw-rules.ts';
+import { checkAccountForm, type AccountField, type AccountFormValues } from '../api/withdraw-rules.ts';
 
 /** Server refusals that name one field: shown under it as well as in the toast. */
 const FIELD_OF_CODE: Partial<Record<number, AccountField>> = {

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, type DepositLimits, type RechargeType } from '@playhall/contract';
+import { channelMinimum, ErrorCode, type DepositLimits, type RechargeType } from '@playhall/contract';
 import { formatMoney, Money, moneyUnits } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showErrorToast } from '../../../lib/notify.ts';
 import { LoadError } from './load-error.tsx';
-import { channelMinimum, initialChannel, orderedChannels, presetItems, useDepositLimits, useTradeInfo, type TradeInfo } from '../api/wallet-api.ts';
+import { initialChannel, orderedChannels, presetItems, useDepositLimits, useTradeInfo, type TradeInfo } from '../api/wallet-api.ts';
 import { LimitsSummary } from './limits-summary.tsx';
 
 /** Whole coins typed by the player → hundredths; null when not a whole positive number. */
