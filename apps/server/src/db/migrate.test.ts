@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchPgDatabase, describeDb, TEST_DB } from '../test/create-test-app.ts';
@@ -8,6 +8,8 @@ import { openDatabase, type Database } from './client.ts';
 import { fileChecksum, listFunctionFiles, listMigrations, migrateWithReport, type MigrateDirs } from './migrate.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+/** The last migration whose function definitions were moved into db/functions (decision 020). */
+const LAST_MIGRATION_WITH_FUNCTIONS = '20261125_0610_amount_bounds.sql';
 
 // A fresh, empty database and a copy of the migration and function folders, so a test can edit
 // files the way a developer would without touching the real ones.
@@ -54,6 +56,23 @@ describeDb('migrate: forward-only migrations with checksums, then the repeatable
 
     expect(await migrateWithReport(database, dirs)).toEqual({ migrations: [], functions: [] });
     expect(await rows('SELECT name, checksum, applied_at::text AS at FROM schema_functions ORDER BY name')).toEqual(stamps);
+  });
+
+  it('has a file for every function in the migrated database, and no later migration defines one', async () => {
+    const live = await rows(
+      "SELECT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY 1",
+    );
+    const files = listFunctionFiles(dirs.functions).map((f) => basename(f, '.sql').replace(/^\d+_/, ''));
+    expect(live.map((r) => r.name)).toEqual([...files].sort());
+
+    // A later migration's definition would be overwritten by the file's on a new database: a
+    // function changes in its file, and a migration only drops one whose signature changes.
+    const defined = listMigrations()
+      .filter((m) => m > LAST_MIGRATION_WITH_FUNCTIONS)
+      .flatMap((m) =>
+        [...readFileSync(join(HERE, 'migrations', m), 'utf8').matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(\w+)/gi)].map((x) => `${m}: ${x[1]}`),
+      );
+    expect(defined).toEqual([]);
   });
 
   it('applies a changed function file again, alone, and the database runs the new definition', async () => {
