@@ -6,7 +6,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
 import { registerSecurity } from './plugins/external/security.ts';
 import { registerStatic } from './plugins/external/static.ts';
-import { installErrorHandler } from './plugins/app/errors.ts';
+import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.ts';
 import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -56,6 +56,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId,
+    frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });

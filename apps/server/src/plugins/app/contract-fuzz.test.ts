@@ -139,8 +139,10 @@ describeDb('hostile page URLs: encoded traversal and backslashes answer 4xx, nev
     expect(JSON.parse(res.body)).toEqual({ code: res.status, msg: expect.any(String), data: null });
   });
 
-  it.each(['/%', '/%E0%A4%A'])('GET %s (not even a URL: the router answers 400 before any route)', async (url) => {
-    expect((await rawGet(url)).status).toBe(400);
+  it.each(['/%', '/%E0%A4%A', '/app/v1/%'])('GET %s (not even a URL: the router answers 400 before any route, in the envelope)', async (url) => {
+    const res = await rawGet(url);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ code: 400, msg: 'The address is not a valid URL', data: null });
   });
 
   it('still serves the app and its files', async () => {

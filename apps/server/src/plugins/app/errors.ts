@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { AppError, ErrorCode, ErrorMessage } from '@playhall/contract';
 
@@ -17,6 +17,18 @@ export function validationError(error: ZodError): AppError {
 /** HTTP status for an envelope code: codes below 600 mirror HTTP, product codes ride on 200. */
 export function httpStatusFor(code: number): number {
   return code < 600 && code >= 400 ? code : 200;
+}
+
+/**
+ * Errors the router raises before any route or hook runs (an address that is not even a URL,
+ * such as `/%`): answered in the envelope like every other refusal.
+ */
+export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL' || err.statusCode === 400) {
+    void reply.status(400).send({ code: 400, msg: 'The address is not a valid URL', data: null });
+    return;
+  }
+  void reply.status(500).send({ code: ErrorCode.internal, msg: ErrorMessage[500], data: null });
 }
 
 /**
