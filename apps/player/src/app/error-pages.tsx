@@ -2,7 +2,7 @@ import { SearchParamError, useLocation, useRouter, type ErrorComponentProps } fr
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError, markChunkFailure } from '../lib/chunk-reload.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** Unknown path, or a route whose validity check (search schema) failed (spec §2, §8). */
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { isLoggedIn } from '../lib/session.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export interface GuardContext {
   location: ParsedLocation;

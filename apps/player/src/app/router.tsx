@@ -4,7 +4,7 @@ import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
 import { PageSkeleton } from '../components/ui/skeletons.tsx';
 import { requireGuard } from './guards.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { withdrawalParams } from '../features/wallet/api/withdraw-rules.ts';

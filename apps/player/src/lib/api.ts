@@ -11,7 +11,7 @@ import { detectPlatform } from './platform.ts';
 import { clearSession, forceLogin, getToken } from './session.ts';
 import { showErrorToast, showTimeoutDialog } from './notify.ts';
 import { i18n } from './i18n.ts';
-import { formatMoney } from '../components/ui/money.tsx';
+import { formatMoney } from './money.ts';
 
 export const API_BASE = '/app/v1/';
 

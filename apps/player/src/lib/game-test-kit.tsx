@@ -3,9 +3,7 @@
  * contract-shaped catalogue, a fetch that serves answers through the real API client, and a
  * query client seeded with the start-up call.
  */
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
 import type { Game, GameLists, Money, UserInfo } from '@playhall/contract';
 import { saveSession, setAfterLogin, useSession } from './session.ts';
 
@@ -83,25 +81,4 @@ export function logOut(): void {
   localStorage.removeItem('token');
   localStorage.removeItem('user');
   useSession.setState({ token: null, user: null, afterLogin: null });
-}
-
-/**
- * The whole app (real route tree: shell, guards, validity checks, lazy pages) at `url`, in memory,
- * with the given query client. `where()` is the current address.
- */
-export async function renderApp(url: string, qc: QueryClient) {
-  const { routeTree } = await import('../app/router.tsx');
-  const { NotFoundPage, RouteErrorPage } = await import('../app/error-pages.tsx');
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [url] }),
-    defaultErrorComponent: RouteErrorPage,
-    defaultNotFoundComponent: NotFoundPage,
-  });
-  const utils = render(
-    <QueryClientProvider client={qc}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...utils, router, where: () => router.state.location.href };
 }

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { NavBar as AntNavBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Inner pages: a back arrow and the page title instead of the top bar. */
 export function NavBar({ title }: { title: string }) {

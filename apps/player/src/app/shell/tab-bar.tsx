@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIcon, SupportIcon, UserIcon } from '../../components/ui/icons.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Only routes that exist get a tab; Bonus, Invite and Deposit arrive with their issues. */
 const tabs = [

@@ -6,8 +6,8 @@ import { Money } from '../../components/ui/money.tsx';
 import { RefreshIcon } from '../../components/ui/icons.tsx';
 import { useBalance } from '../../lib/queries.ts';
 import { useIsLoggedIn, useSession } from '../../lib/session.ts';
-import { openAuthModal } from '../modals.ts';
-import { paths } from '../paths.ts';
+import { openAuthModal } from '../../lib/modals.ts';
+import { paths } from '../../lib/paths.ts';
 
 function BalancePill() {
   const { t } = useTranslation();

@@ -4,7 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 afterEach(cleanup);
 import fc from 'fast-check';
 import '../../lib/i18n.ts';
-import { Money, formatMoney, moneyUnits } from './money.tsx';
+import { Money } from './money.tsx';
+import { formatMoney, moneyUnits } from '../../lib/money.ts';
 
 describe('Money', () => {
   it('shows hundredths as whole units, floored', () => {

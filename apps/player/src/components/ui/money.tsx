@@ -1,13 +1,5 @@
 import { useTranslation } from 'react-i18next';
-
-/** Money is integer hundredths; players see whole units, floored (product rules §0). */
-export function moneyUnits(hundredths: number): number {
-  return Math.floor(hundredths / 100);
-}
-
-export function formatMoney(hundredths: number, language = 'en-US'): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(moneyUnits(hundredths));
-}
+import { formatMoney } from '../../lib/money.ts';
 
 interface MoneyProps {
   /** Amount in hundredths, as every API field carries it. */

@@ -1,4 +1,4 @@
-import type { AuthModal } from '../../../app/modals.ts';
+import type { AuthModal } from '../../../lib/modals.ts';
 
 /** Where a form's "Register" / "Forgot password?" links go: another modal, or another page. */
 export type SwitchAuth = (target: AuthModal) => void;

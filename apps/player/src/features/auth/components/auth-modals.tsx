@@ -1,6 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { closeAuthModal, openAuthModal, useModals, type AuthModal } from '../../../app/modals.ts';
+import { closeAuthModal, openAuthModal, useModals, type AuthModal } from '../../../lib/modals.ts';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 import { ForgetForm } from './forget-form.tsx';

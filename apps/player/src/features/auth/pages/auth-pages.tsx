@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
-import type { AuthModal } from '../../../app/modals.ts';
+import { paths } from '../../../lib/paths.ts';
+import type { AuthModal } from '../../../lib/modals.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { LoginForm, type LoginKind } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';

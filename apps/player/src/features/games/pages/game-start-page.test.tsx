@@ -5,7 +5,8 @@ vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showError
 
 import { i18nReady } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
-import { logIn, logOut, mockApi, newQueryClient, refuse, renderApp } from '../../../lib/game-test-kit.tsx';
+import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
+import { renderApp } from '../../../app/app-test-kit.tsx';
 
 const launch = (gameId: number, mode: 'real' | 'demo') => ({
   gameId, mode, url: `/originals/play/g${gameId}?token=tok-${mode}-${gameId}&mode=${mode}`, expiresAt: '2030-01-01T00:00:00.000Z',

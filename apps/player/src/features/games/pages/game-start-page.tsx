@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Game } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { GameArt } from '../../../components/ui/game-card.tsx';
 import { CloseIcon } from '../../../components/ui/game-icons.tsx';
 import { Money } from '../../../components/ui/money.tsx';

@@ -6,7 +6,8 @@ vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showError
 import type { BetRound } from '@playhall/contract';
 import { i18nReady } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
-import { $, logIn, logOut, mockApi, newQueryClient, renderApp } from '../../../lib/game-test-kit.tsx';
+import { $, logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { renderApp } from '../../../app/app-test-kit.tsx';
 import { betRangeDays } from '../api/records-api.ts';
 
 function round(n: number, over: Partial<BetRound> = {}): BetRound {

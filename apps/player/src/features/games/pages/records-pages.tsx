@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { BetReportRow, BetRound } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { useGameCatalogue, useTypeLabel } from '../../../lib/queries.ts';

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { i18nReady } from '../../../lib/i18n.ts';
-import { logIn, logOut, mockApi, newQueryClient, renderApp } from '../../../lib/game-test-kit.tsx';
+import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { renderApp } from '../../../app/app-test-kit.tsx';
 import { SEARCH_DEBOUNCE_MS } from './search-page.tsx';
 
 const names = () => screen.queryAllByTestId('game-card').map((c) => within(c).getByText((_, el) => el?.classList.contains('game-card__name') ?? false).textContent);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { GameType } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { GameGrid } from '../../../components/ui/game-card.tsx';
 import { SkeletonLine } from '../../../components/ui/skeletons.tsx';
 import { gamesOfType, type GameCatalogue } from '../../../lib/game-lists.ts';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { GameArt } from '../../../components/ui/game-card.tsx';
 import type { GameCatalogue } from '../../../lib/game-lists.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { SearchIcon } from '../../../components/ui/game-icons.tsx';
 
 /** Looks like a search field; a tap opens the search page, where typing filters at once. */

@@ -3,10 +3,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { useModals } from '../../../app/modals.ts';
+import { useModals } from '../../../lib/modals.ts';
 import { i18n, i18nReady } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
-import { lists, logIn, logOut, mockApi, newQueryClient, player, preLoginData, renderApp } from '../../../lib/game-test-kit.tsx';
+import { lists, logIn, logOut, mockApi, newQueryClient, player, preLoginData } from '../../../lib/game-test-kit.tsx';
+import { renderApp } from '../../../app/app-test-kit.tsx';
 
 const card = (id: number) => screen.getAllByTestId('game-card').find((c) => c.dataset.gameId === String(id))!;
 const ids = (el: HTMLElement) => within(el).queryAllByTestId('game-card').map((c) => Number(c.dataset.gameId));

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { openAuthModal } from '../../../app/modals.ts';
-import { paths } from '../../../app/paths.ts';
+import { openAuthModal } from '../../../lib/modals.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { AVATAR_COUNT, Avatar } from '../../../components/ui/avatar.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';

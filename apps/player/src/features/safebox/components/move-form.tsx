@@ -2,11 +2,10 @@ import { useRef } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type SafeboxState } from '@playhall/contract';
-import { moneyUnits } from '../../../components/ui/money.tsx';
+import { moneyUnits, parseCoins } from '../../../lib/money.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
-import { parseCoins } from '../../wallet/components/deposit-form.tsx';
 import { newRequestId, useApplySafebox } from '../api/safebox-api.ts';
 import { PinInput } from './pin-input.tsx';
 

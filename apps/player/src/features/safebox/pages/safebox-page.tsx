@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { useAppConfig } from '../../../lib/queries.ts';
-import { LoadError } from '../../wallet/components/load-error.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useSafebox } from '../api/safebox-api.ts';
 import { SafeboxMoveForm } from '../components/move-form.tsx';
 import { SafeboxPasswordForm } from '../components/password-form.tsx';
-import '../../wallet/wallet.css';
 import '../safebox.css';
 
 /** The safebox (/activity/bank): coins kept aside, taken out only with the safebox password. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReceivingAccount } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The saved accounts as a radio list, numbers masked; "Manage" opens the list to add or change one. */
 export function AccountPicker({ accounts, value, onChange }: { accounts: readonly ReceivingAccount[]; value: number | undefined; onChange: (id: number) => void }) {

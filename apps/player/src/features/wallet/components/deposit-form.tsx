@@ -2,20 +2,14 @@ import { useMemo, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { channelMinimum, ErrorCode, type DepositLimits, type RechargeType } from '@playhall/contract';
-import { formatMoney, Money, moneyUnits } from '../../../components/ui/money.tsx';
+import { Money } from '../../../components/ui/money.tsx';
+import { formatMoney, moneyUnits, parseCoins } from '../../../lib/money.ts';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showErrorToast } from '../../../lib/notify.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { initialChannel, orderedChannels, presetItems, useDepositLimits, useTradeInfo, type TradeInfo } from '../api/wallet-api.ts';
 import { LimitsSummary } from './limits-summary.tsx';
-
-/** Whole coins typed by the player → hundredths; null when not a whole positive number. */
-export function parseCoins(text: string): number | null {
-  if (!/^\d{1,9}$/.test(text.trim())) return null;
-  const units = Number(text.trim());
-  return units > 0 ? units * 100 : null;
-}
 
 /** Server refusals about the amount itself belong under the amount field, not in a toast. */
 const AMOUNT_CODES: readonly number[] = [ErrorCode.depositBelowMinimum, ErrorCode.depositAboveMaximum, ErrorCode.depositLimitExceeded, ErrorCode.depositAmountNotWhole];

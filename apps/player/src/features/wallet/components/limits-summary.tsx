@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepositLimits } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 
 const PERIODS = ['day', 'week', 'month'] as const;

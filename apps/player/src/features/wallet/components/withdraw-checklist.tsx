@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeInfo, WithdrawCheck } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
-import { formatMoney } from '../../../components/ui/money.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { openChecks, turnoverPercent } from '../api/withdraw-rules.ts';
 
 /** Where the withdraw screen lives, so the account form can bring the player back to it. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { useExchangeInfo } from '../api/withdraw-api.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { RecentWithdrawals } from './recent-withdrawals.tsx';
 import { WithdrawChecklist } from './withdraw-checklist.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';

@@ -2,12 +2,12 @@ import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ReceivingAccount } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { usePreLogin } from '../../../lib/queries.ts';
 import { useReceivingAccounts } from '../api/withdraw-api.ts';
 import { AccountForm } from '../components/account-form.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import '../wallet.css';
 import '../withdraw.css';
 

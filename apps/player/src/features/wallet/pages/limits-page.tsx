@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { DepositLimits } from '@playhall/contract';
-import { Money, moneyUnits } from '../../../components/ui/money.tsx';
+import { Money } from '../../../components/ui/money.tsx';
+import { moneyUnits, parseCoins } from '../../../lib/money.ts';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
 import { useDepositLimits } from '../api/wallet-api.ts';
-import { parseCoins } from '../components/deposit-form.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import '../wallet.css';
 
 const PERIODS = ['day', 'week', 'month'] as const;

@@ -3,10 +3,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { CoinRecord, CoinRecordKind } from '@playhall/contract';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { groupByDay, RECORD_KINDS, RECORD_RANGES, useCoinRecords, type RecordRange } from '../api/records-api.ts';
 import '../wallet.css';
 

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 import { DepositResult } from '../components/deposit-result.tsx';
 import { WalletSwitch } from '../components/wallet-switch.tsx';

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-/** A failed load says so and offers the way forward (features do not share components). */
+/** A failed load says so and offers the way forward. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { registerStoreReset } from '../lib/session.ts';
+import { registerStoreReset } from './session.ts';
 
 export type AuthModal = 'login' | 'register' | 'forget';
 
