@@ -82,32 +82,32 @@ BEGIN
       -- What is stored about each call. LATERAL with LIMIT 1 keeps every lookup one index probe whatever
       -- the generic plan thinks of the tables' sizes.
       stored AS MATERIALIZED (
-        SELECT calls.*, s.*, r.*, pt.*, rf.*, rb.rb_tx, acc.acc_id, coalesce(acc.bal, 0) AS bal
+        SELECT calls.*, player_session.*, stored_round.*, prior_tx.*, ref_tx.*, late_rollback.rb_tx, coin_account.acc_id, coalesce(coin_account.bal, 0) AS bal
           FROM calls
           LEFT JOIN LATERAL (SELECT gs.id AS session_id, gs.user_id, gs.mode = 'real' AND gs.user_id IS NOT NULL AS is_real, gs.last_seen_at,
                                     gs.closed_at IS NOT NULL OR gs.last_seen_at <= calls.at - make_interval(secs => calls.idle_ms / 1000.0) AS expired,
                                     gs.game_id AS s_game, g.code AS s_game_code, g.type_id AS s_type, (g.status = 'online' AND gp.enabled) AS playable, gp.win_cap_ratio AS cap
                                FROM game_session gs JOIN game g ON g.id = gs.game_id JOIN game_platform gp ON gp.id = gs.platform_id
-                              WHERE gs.token_hash = calls.token_hash AND gs.platform_id = calls.platform LIMIT 1) s ON true
+                              WHERE gs.token_hash = calls.token_hash AND gs.platform_id = calls.platform LIMIT 1) player_session ON true
           LEFT JOIN LATERAL (SELECT gr.id AS r_id, gr.game_id AS r_game, rg.type_id AS r_type, gr.bet_total, gr.win_total, gr.bet_count, gr.rolled_back_count, gr.status AS r_status
                                FROM game_round gr LEFT JOIN game rg ON rg.id = gr.game_id
                               WHERE gr.platform_id = calls.platform AND gr.provider_round_id = calls.round
                             -- "+ 0": the round's unique key finds it; the player's index would read every round of the player.
-                            AND gr.user_id + 0 = s.user_id LIMIT 1) r ON true
+                            AND gr.user_id + 0 = player_session.user_id LIMIT 1) stored_round ON true
           LEFT JOIN LATERAL (SELECT true AS p_exists,
-                                    t.kind = calls.action AND t.user_id = s.user_id AND pr.provider_round_id = calls.round AND (calls.action = 'rollback' OR t.amount = calls.amount)
+                                    t.kind = calls.action AND t.user_id = player_session.user_id AND pr.provider_round_id = calls.round AND (calls.action = 'rollback' OR t.amount = calls.amount)
                                     AND t.ref_transaction_id IS NOT DISTINCT FROM calls.ref AND t.ends_round = coalesce(calls.ends, false) AS p_same
                                FROM game_transaction t JOIN game_round pr ON pr.id = t.round_id
-                              WHERE calls.tx IS NOT NULL AND t.platform_id = calls.platform AND t.transaction_id = calls.tx LIMIT 1) pt ON true
+                              WHERE calls.tx IS NOT NULL AND t.platform_id = calls.platform AND t.transaction_id = calls.tx LIMIT 1) prior_tx ON true
           LEFT JOIN LATERAL (SELECT t.kind AS f_kind, t.user_id AS f_user, t.round_id AS f_round, t.amount AS f_amount, t.status AS f_status
                                FROM game_transaction t
-                              WHERE calls.ref IS NOT NULL AND t.platform_id = calls.platform AND t.transaction_id = calls.ref LIMIT 1) rf ON true
+                              WHERE calls.ref IS NOT NULL AND t.platform_id = calls.platform AND t.transaction_id = calls.ref LIMIT 1) ref_tx ON true
           LEFT JOIN LATERAL (SELECT t.transaction_id AS rb_tx FROM game_transaction t
                               WHERE calls.action = 'bet' AND t.platform_id = calls.platform AND t.kind = 'rollback' AND t.ref_transaction_id = calls.tx
                                 -- Only this player's rollback: another player's cannot refuse this bet (issue 11 §6).
-                                AND t.user_id = s.user_id LIMIT 1) rb ON true
+                                AND t.user_id = player_session.user_id LIMIT 1) late_rollback ON true
           LEFT JOIN LATERAL (SELECT acct.id AS acc_id, acct.balance AS bal FROM ledger_account acct
-                              WHERE coalesce(acct.user_id, 0) = s.user_id AND acct.book = 'coin' AND acct.asset = 'coin' AND acct.shard = 0 LIMIT 1) acc ON true
+                              WHERE coalesce(acct.user_id, 0) = player_session.user_id AND acct.book = 'coin' AND acct.asset = 'coin' AND acct.shard = 0 LIMIT 1) coin_account ON true
       ),
       checked AS MATERIALIZED (
         SELECT stored.*, game_wallet_check(stored.action, stored.session_id, stored.is_real, stored.p_same, coalesce(stored.p_exists, false), stored.tx,
