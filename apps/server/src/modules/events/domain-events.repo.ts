@@ -62,14 +62,15 @@ export async function visibilityHorizon(x: Executor): Promise<number> {
  */
 export async function readEvents(x: Executor, after: { lastTxid: number; lastId: number }, horizon: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
   const res = (await x.execute(sql`
-    SELECT id::text AS id, txid::text AS txid, type, payload, created_at AS "createdAt"
-      FROM domain_event
-     WHERE txid >= ${after.lastTxid} AND txid < ${horizon}
-       AND (txid, id) > (${after.lastTxid}::bigint, ${after.lastId}::bigint)
-       AND type = ANY (${`{${types.join(',')}}`}::text[])
-     ORDER BY txid, id
-     LIMIT ${limit}`)) as unknown as Rows<{ id: string; txid: string; type: string; payload: unknown; createdAt: Date | string }>;
-  return res.rows.map((r) => ({ id: Number(r.id), txid: Number(r.txid), type: r.type, payload: r.payload, createdAt: new Date(r.createdAt) }));
+    SELECT e.id::text AS "eventId", e.txid::text AS "eventTxid", e.type, e.payload, e.created_at AS "createdAt"
+      FROM domain_event e
+     WHERE e.txid >= ${after.lastTxid} AND e.txid < ${horizon}
+       AND (e.txid, e.id) > (${after.lastTxid}::bigint, ${after.lastId}::bigint)
+       AND e.type = ANY (${`{${types.join(',')}}`}::text[])
+     ORDER BY e.txid, e.id
+     LIMIT ${limit}`)) as unknown as Rows<{ eventId: string; eventTxid: string; type: string; payload: unknown; createdAt: Date | string }>;
+  // Ids travel as text (bigint), under names of their own: ORDER BY must sort the numbers.
+  return res.rows.map((r) => ({ id: Number(r.eventId), txid: Number(r.eventTxid), type: r.type, payload: r.payload, createdAt: new Date(r.createdAt) }));
 }
 
 /** Moves the cursor (in the transaction of the batch's effects) and clears a failure streak. */
