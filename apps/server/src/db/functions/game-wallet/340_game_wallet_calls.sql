@@ -1,20 +1,32 @@
--- From migration 20261125_0610 (same logic; its steps and CTEs named for what they hold).
--- game_wallet_calls of migration 0430 with: the platform's cap read with the session (no extra
--- lookup), the round's stake handed to the checks, the rounds to flag gathered and flagged after
--- the statement (as rounds' ends are), and a late bet refused only by its own player's rollback.
+-- From migration 20261125_0610 (same logic; its steps, CTEs and variables named for what they hold).
+-- The seamless wallet's money calls (bet, win, rollback, endRound; decision 011), a batch in one
+-- transaction, one answer per call in order: {"balance"} applied or replayed, {"error", "message",
+-- "balance"?} refused. Each call is decided by the checks of game_wallet_check, in their order.
+--  1. find each call's player through its session and lock the players' coin accounts in id order.
+--     Every call about a player, its rounds and its transactions waits here for the batch in flight
+--     for that player;
+--  2. a player's first call, or a house shard's first use, creates the account, and locks again;
+--  3. split the batch into segments: a statement sees only what was committed before it, so a call
+--     naming a player, transaction id or reference that an earlier call of the segment names starts
+--     the next segment, exactly as when calls run one by one;
+--  4. per segment, one statement decides every call (calls → stored → checked → writes) and writes
+--     what they cause: one ledger transfer, its entries and balances, the rounds, the transactions,
+--     the bet events, the session's activity; then the rounds it ended (game_rounds_closed) and the
+--     rounds it flagged for operators (game_rounds_flagged).
+-- A lost race on an id (unique_violation) aborts the batch: the service sends each call again alone.
 CREATE OR REPLACE FUNCTION game_wallet_calls(p_calls json) RETURNS json LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   v_calls  jsonb := p_calls::jsonb;
-  v_n      integer := jsonb_array_length(v_calls);
+  v_count  integer := jsonb_array_length(v_calls);
   v_users  bigint[];
-  v_seg    integer[] := '{}';
+  v_segment_of integer[] := '{}';  -- per call: its segment
   v_names  text[] := '{}';
   v_mine   text[];
-  v_k      integer := 1;
+  v_segments integer := 1;
   v_ready  boolean;
-  v_out    json[] := array_fill(NULL::json, ARRAY[v_n]);
+  v_out    json[] := array_fill(NULL::json, ARRAY[v_count]);
   v_call   jsonb;
   v_ords   integer[];
   v_answers json[];
@@ -56,28 +68,28 @@ BEGIN
 
   -- 3. Segments: a call naming a player, transaction id or reference an earlier call of the
   --    current segment names starts the next one.
-  FOR v_i IN 1 .. v_n LOOP
+  FOR v_i IN 1 .. v_count LOOP
     v_call := v_calls->(v_i - 1);
     v_mine := CASE WHEN v_users[v_i] IS NULL THEN '{}'::text[] ELSE ARRAY['u:' || v_users[v_i]] END
               || CASE WHEN v_call->>'tx' IS NULL THEN '{}'::text[] ELSE ARRAY['t:' || (v_call->>'platform') || ':' || (v_call->>'tx')] END
               || CASE WHEN v_call->>'ref' IS NULL THEN '{}'::text[] ELSE ARRAY['t:' || (v_call->>'platform') || ':' || (v_call->>'ref')] END;
     IF v_names && v_mine THEN
-      v_k := v_k + 1;
+      v_segments := v_segments + 1;
       v_names := '{}';
     END IF;
-    v_seg := v_seg || v_k;
+    v_segment_of := v_segment_of || v_segments;
     v_names := v_names || v_mine;
   END LOOP;
 
   -- 4. Per segment, one statement decides every call and writes what they cause.
-  FOR v_s IN 1 .. v_k LOOP
+  FOR v_segment IN 1 .. v_segments LOOP
       WITH calls AS MATERIALIZED (
         SELECT given.ord, given.action, given.platform, given.pcode, given.token_hash, given.round, given.tx, given.ref, given.game_code, given.amount, coalesce(given.ends, false) AS ends,
                given.at, given.idle_ms, given.shard
           FROM ROWS FROM (jsonb_to_recordset(v_calls) AS (action text, platform integer, "platformCode" text, "tokenHash" text, round text, tx text, ref text,
                                                          "gameCode" text, amount bigint, "endsRound" boolean, now timestamptz, "idleMs" bigint, shard smallint))
                WITH ORDINALITY AS given(action, platform, pcode, token_hash, round, tx, ref, game_code, amount, ends, at, idle_ms, shard, ord)
-         WHERE v_seg[given.ord] = v_s
+         WHERE v_segment_of[given.ord] = v_segment
       ),
       -- What is stored about each call. LATERAL with LIMIT 1 keeps every lookup one index probe whatever
       -- the generic plan thinks of the tables' sizes.
