@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { EditedMigrationError } from './db/migrate.ts';
 import { StartupError, startUp } from './start-up.ts';
 
 async function main(): Promise<void> {
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError || err instanceof EditedMigrationError) {
     console.error(err.message);
   } else {
     console.error('Playhall could not start:', err);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchPgDatabase, describeDb, TEST_DB } from '../test/create-test-app.ts';
 import { openDatabase, type Database } from './client.ts';
-import { fileChecksum, listFunctionFiles, listMigrations, migrateWithReport, type MigrateDirs } from './migrate.ts';
+import { EditedMigrationError, fileChecksum, listFunctionFiles, listMigrations, migrateWithReport, type MigrateDirs } from './migrate.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** The last migration whose function definitions were moved into db/functions (decision 020). */
@@ -100,7 +100,9 @@ describeDb('migrate: forward-only migrations with checksums, then the repeatable
     writeFileSync(added, 'CREATE TABLE migrate_probe (id integer);');
     try {
       writeFileSync(path, `${before}\nCREATE INDEX ledger_probe_idx ON ledger_entry (reason);\n`);
-      await expect(migrateWithReport(database, dirs)).rejects.toThrow(`Migration ${edited} was edited after it was applied`);
+      const refusal = migrateWithReport(database, dirs);
+      await expect(refusal).rejects.toThrow(EditedMigrationError);
+      await expect(refusal).rejects.toThrow(`Migration ${edited} was edited after it was applied`);
       expect(await rows("SELECT to_regclass('migrate_probe') IS NULL AS absent")).toEqual([{ absent: true }]);
 
       // The same text with Windows line endings is the same file.

@@ -49,6 +49,9 @@ export function fileChecksum(path: string): string {
 
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/** An applied migration's file no longer matches what was applied: the server must not start. */
+export class EditedMigrationError extends Error {}
+
 export interface MigrateDirs {
   migrations?: string;
   functions?: string;
@@ -82,7 +85,7 @@ export async function migrateWithReport(database: Database, dirs: MigrateDirs = 
       const now = checksums.get(file);
       // A file no longer in the folder is history this build does not carry; nothing to compare.
       if (now !== undefined && now !== recorded) {
-        throw new Error(
+        throw new EditedMigrationError(
           `Migration ${file} was edited after it was applied (recorded sha256 ${recorded}, the file now has ${now}): ` +
             'restore the file as it was and put the change in a new migration',
         );
