@@ -298,34 +298,38 @@ async function openWriter(url: string) {
     expect((await applied(db, 'late-test-2')).sort((a, b) => a - b)).toEqual([lowId, highId]);
   });
 
-  it('two server instances on one database apply every event exactly once while producers write concurrently', async () => {
+  it('server instances on one database apply every event exactly once while producers write concurrently', async () => {
     const { database, openAnother, url } = await setup();
     const db = database.db;
     const second = await openAnother();
     const a = await appWith(database, [recorder('two-instances', 'a', { batchSize: 7 })], systemClock);
     const b = await appWith(second, [recorder('two-instances', 'b', { batchSize: 7 })], systemClock);
     cleanups.push(() => a.close(), () => b.close());
+    // A third instance polling every few milliseconds, so reads land while transactions are open.
+    const c = createEventRunner({ db: (await openAnother()).db, clock: systemClock, log: silent, consumers: [recorder('two-instances', 'c', { batchSize: 5 })], pollMs: 5 });
+    c.start();
+    cleanups.push(() => c.stop());
 
-    // Eight producers, each holding some transactions open a while (two events each) so ids
-    // commit out of order, while both instances' runners read.
+    // Eight producers, each holding its transactions open a while (two events each) so ids
+    // commit out of order, while the instances' runners read.
     const producer = async (p: number) => {
-      for (let i = 0; i < 15; i++) {
+      for (let i = 0; i < 20; i++) {
         const w = await openWriter(url!);
         await w.insert(`P${p}-${i}-1`);
-        await new Promise((r) => setTimeout(r, (p * 7 + i * 13) % 40));
+        await new Promise((r) => setTimeout(r, (p * 7 + i * 13) % 60));
         await w.insert(`P${p}-${i}-2`);
         await w.commit();
       }
     };
     await Promise.all(Array.from({ length: 8 }, (_, p) => producer(p)));
     const ids = await allEventIds(db);
-    expect(ids).toHaveLength(240);
+    expect(ids).toHaveLength(320);
 
     const deadline = Date.now() + 20_000;
     while ((await applied(db, 'two-instances')).length < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const done = await applied(db, 'two-instances');
     expect(done).toEqual(ids);
-    expect((await lagReport(b))[0]).toMatchObject({ behind: 0, applied: 240, failures: 0 });
+    expect((await lagReport(b))[0]).toMatchObject({ behind: 0, applied: 320, failures: 0 });
   });
 
   it('runs a consumer on one instance at a time', async () => {
