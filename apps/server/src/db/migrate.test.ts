@@ -8,8 +8,8 @@ import { openDatabase, type Database } from './client.ts';
 import { EditedMigrationError, fileChecksum, listFunctionFiles, listMigrations, migrateWithReport, type MigrateDirs } from './migrate.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-/** The last migration whose function definitions were moved into db/functions (decision 020). */
-const LAST_MIGRATION_WITH_FUNCTIONS = '20261125_0610_amount_bounds.sql';
+/** The last migration that defines functions; theirs were copied into db/functions (decision 020). */
+const LAST_MIGRATION_WITH_FUNCTIONS = '20261122_0430_game_wallet_set_based.sql';
 
 // A fresh, empty database and a copy of the migration and function folders, so a test can edit
 // files the way a developer would without touching the real ones.

@@ -1,4 +1,4 @@
--- From migration 20261125_0610 (same logic; its steps and CTEs named for what they hold).
+-- Since migration 20261125_0610 (issue 11 §3); its steps and CTEs named for what they hold.
 -- The rounds a batch statement flagged: [{"round", "kind", "tx", "amount", "at"}], at most one per
 -- round (a segment holds one call per player). Runs only when a statement flagged something, so
 -- the hot path pays one aggregate for it.

@@ -1,4 +1,4 @@
--- From migration 20261125_0610 (unchanged since).
+-- Since migration 20261125_0610 (issue 11 §3).
 -- game_wallet_check of migration 0430 with the bounds: a bet or win amount within one call's
 -- maximum; a win within its round's cap (p_bet_total × p_cap, wins after the round's end counted
 -- too) and within the largest balance. Same order otherwise.
