@@ -7,10 +7,12 @@ import {
 } from '@playhall/contract';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { withTx } from '../../db/tx.ts';
 import type { TestApp } from '../../test/create-test-app.ts';
 import { signHmac } from '../../lib/hmac-signature.ts';
 import { getBalances, transfer } from '../ledger/ledger.service.ts';
 import { createGameSessionsService } from './game-sessions.service.ts';
+import { settleIdleRounds } from './game-wallet.repo.ts';
 
 // Tests' view of the catalogue and of a provider calling us over signed HTTP.
 
@@ -151,4 +153,9 @@ export function providerClient(t: TestApp, cat: TestCatalogue, secret: string) {
     },
     sessions,
   };
+}
+
+/** One pass of the idle-round sweep, as the round sweeper runs it: how many rounds idle since `idleBefore` it ended. */
+export function sweepIdleRounds(db: Db, idleBefore: Date, now: Date, limit: number): Promise<number> {
+  return withTx(db, (tx) => settleIdleRounds(tx, idleBefore, now, limit));
 }

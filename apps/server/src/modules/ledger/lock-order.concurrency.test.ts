@@ -4,8 +4,7 @@ import { call, createTestApp, describeDb, setAppConfig, TEST_DB, type TestApp } 
 import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
 import { withTx } from '../../db/tx.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
-import { ensureCatalogue, fund, providerClient, type TestCatalogue } from '../game-wallet/game-wallet-test-kit.ts';
-import * as gameWallet from '../game-wallet/game-wallet.repo.ts';
+import { ensureCatalogue, fund, providerClient, sweepIdleRounds, type TestCatalogue } from '../game-wallet/game-wallet-test-kit.ts';
 import { addPixAccount, requestWithdrawal } from '../withdrawals/withdrawals-test-kit.ts';
 import { checkLedger } from './ledger-check.ts';
 import * as ledger from './ledger.service.ts';
@@ -136,7 +135,7 @@ const SAFEBOX_PASSWORD = '246810';
         ...players.map((x, i) => pass(x, players[(i + 1) % PLAYERS]!)),
         ...players.map((x, i) => pass(players[(i + 1) % PLAYERS]!, x)),
         (async () => {
-          const ended = await withTx(t.database.db, (tx) => gameWallet.settleIdleRounds(tx, new Date(now.getTime() - 1_000), now, 100));
+          const ended = await sweepIdleRounds(t.database.db, new Date(now.getTime() - 1_000), now, 100);
           expect(ended).toBe(PLAYERS);
         })(),
       ];
