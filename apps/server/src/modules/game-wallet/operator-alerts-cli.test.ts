@@ -1,38 +1,20 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeDb, TEST_OPERATOR_TOKEN, type TestApp } from '../../test/create-test-app.ts';
+import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
+import { operatorCli } from '../../test/operator-cli.ts';
 import { newUserId } from '../ledger/ledger-test-helpers.ts';
 import { ensureCatalogue, fund, providerClient } from './game-wallet-test-kit.ts';
 
-const run = promisify(execFile);
-const repoRoot = resolve(import.meta.dirname, '../../../../..');
-const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
-const cli = resolve(repoRoot, 'apps/server/src/scripts/ops.ts');
 const SECRET = 'test-alerts-cli-secret-0123456789';
 
 describeDb('operator CLI: npm run ops -- alerts list', () => {
   let t: TestApp;
-  let url: string;
+  let ops: Awaited<ReturnType<typeof operatorCli>>;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ops = await operatorCli(t);
   });
   afterAll(async () => t?.close());
-
-  const ops = async (args: string[]) => {
-    try {
-      const { stdout } = await run(tsx, [cli, ...args, '--url', url], { env: { ...process.env, OPERATOR_TOKEN: TEST_OPERATOR_TOKEN }, cwd: repoRoot });
-      return { ok: true, out: stdout };
-    } catch (err) {
-      const e = err as { stderr: string; code: number };
-      return { ok: false, out: e.stderr, exit: e.code };
-    }
-  };
 
   it('lists a win refused by its round\'s cap, filters by kind and refuses an unknown action', async () => {
     const cat = await ensureCatalogue(t.database.db, { platformCode: 'test-alert-cli', secret: SECRET });
