@@ -85,6 +85,29 @@ async function produce(db: Database['db'], n: number, at: Date = new Date(TEST_C
   }
 }
 
+/**
+ * Waits until every event written so far (or up to `txid`) is below the visibility horizon. On a
+ * shared PostgreSQL server the horizon is the whole cluster's: another database's open transaction
+ * holds it back a while (decision 022), so a test waits for it instead of assuming it.
+ */
+async function belowHorizon(db: Database['db'], txid?: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = (await db.execute(sql`
+      SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint > coalesce(${txid ?? null}::bigint, (SELECT max(txid) FROM domain_event), 0) AS ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (res.rows[0]?.ok) return;
+    if (Date.now() > deadline) throw new Error('the visibility horizon did not pass the events in 20 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function txidOf(db: Database['db'], id: number): Promise<number> {
+  const res = (await db.execute(sql`SELECT txid::text AS t FROM domain_event WHERE id = ${id}`)) as unknown as { rows: { t: string }[] };
+  return Number(res.rows[0]?.t);
+}
+
 async function allEventIds(db: Database['db'], types = ['withdrawal.requested', 'deposit.credited']): Promise<number[]> {
   const res = (await db.execute(sql`SELECT id::int AS id FROM domain_event WHERE type = ANY (${`{${types.join(',')}}`}::text[]) ORDER BY id`)) as unknown as { rows: { id: number }[] };
   return res.rows.map((r) => r.id);
@@ -142,6 +165,7 @@ describeDb('event runner', () => {
     // Another type between them: not this consumer's, so neither read nor checked.
     await db.execute(sql`INSERT INTO domain_event (type, payload, created_at) VALUES ('game.bet_placed', '{}'::jsonb, now())`);
     await produce(db, 3, new Date(TEST_CLOCK_START - 30_000));
+    await belowHorizon(db);
     const ids = await allEventIds(db);
     expect(ids).toHaveLength(7);
 
@@ -173,6 +197,7 @@ describeDb('event runner', () => {
     const db = database.db;
     const clock = new ManualClock(TEST_CLOCK_START);
     await produce(db, 10);
+    await belowHorizon(db);
     const ids = await allEventIds(db);
     // The handler fails in its third batch, after writing that batch's effects.
     const crashing = createEventRunner({ db, clock, log: silent, consumers: [recorder('crash-test', 'a', { failing: (b) => b === 3 })] });
@@ -194,6 +219,7 @@ describeDb('event runner', () => {
     const db = database.db;
     const clock = new ManualClock(TEST_CLOCK_START);
     await produce(db, 2);
+    await belowHorizon(db);
     let fail = true;
     let calls = 0;
     const consumer = recorder('retry-test', 'a', {
@@ -231,6 +257,7 @@ describeDb('event runner', () => {
     const db = database.db;
     const clock = new ManualClock(TEST_CLOCK_START);
     await db.execute(sql`INSERT INTO domain_event (type, payload, created_at) VALUES ('withdrawal.requested', '{"orderId": "WD1"}'::jsonb, now())`);
+    await belowHorizon(db);
     const runner = createEventRunner({ db, clock, log: silent, consumers: [recorder('bad-payload', 'a')] });
     const r = await runner.runBatch('bad-payload');
     expect(r.status).toBe('failed');
@@ -274,6 +301,7 @@ async function openWriter(url: string) {
 
     await runner.drain('late-test');
     await slow.commit();
+    await belowHorizon(db);
     await runner.drain('late-test');
     expect((await applied(db, 'late-test')).sort((a, b) => a - b)).toEqual([lowId, highId]);
   });
@@ -291,9 +319,11 @@ async function openWriter(url: string) {
     expect(lowId).toBeLessThan(highId);
     await early.commit();
 
+    await belowHorizon(db, await txidOf(db, highId));
     await runner.drain('late-test-2');
     expect(await applied(db, 'late-test-2')).toEqual([highId]);
     await late.commit();
+    await belowHorizon(db);
     await runner.drain('late-test-2');
     expect((await applied(db, 'late-test-2')).sort((a, b) => a - b)).toEqual([lowId, highId]);
   });
@@ -336,6 +366,7 @@ async function openWriter(url: string) {
     const { database, openAnother } = await setup();
     const db = database.db;
     await produce(db, 3);
+    await belowHorizon(db);
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
     let entered = () => {};
