@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:pglite',
-          include: ['apps/server/src/**/*.test.ts', 'apps/originals/src/server/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:pg',
-          include: ['apps/server/src/**/*.test.ts', 'apps/originals/src/server/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pg' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -53,8 +53,8 @@ export default defineConfig({
           name: 'originals',
           include: ['apps/originals/src/**/*.test.ts'],
           // The client's tests run in originals-client (jsdom); the game server's need a
-          // database and run in the server projects.
-          exclude: ['apps/originals/src/client/**', 'apps/originals/src/server/**'],
+          // database and live in the server projects (apps/server/src/test/originals).
+          exclude: ['apps/originals/src/client/**'],
           environment: 'node',
           testTimeout: 60_000,
         },
