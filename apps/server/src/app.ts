@@ -32,6 +32,7 @@ import { registerGames } from './modules/games/games.module.ts';
 import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts';
 import { registerOriginals } from '@playhall/originals/server';
 import { registerEvents } from './modules/events/events.module.ts';
+import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
 
 export interface BuildAppOptions {
@@ -99,6 +100,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   await registerEvents(app, { db, clock, operator, consumers: eventConsumers });
+  await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
     validateResponses: config.nodeEnv === 'test',

@@ -33,6 +33,8 @@ const envSchema = z.object({
   RATE_LIMIT_SMS_PER_MIN: intFromEnv(5),
   RATE_LIMIT_ACCOUNT_PER_MIN: intFromEnv(300),
   SIGNATURE_FAILURES_PER_MIN: intFromEnv(30),
+  CLIENT_EVENTS_PER_MIN: intFromEnv(120),
+  CLIENT_EVENTS_PER_DAY: intFromEnv(5_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ORIGINALS_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -106,6 +108,8 @@ export interface Config {
   rateLimit: { globalPerMin: number; authPerMin: number; smsPerMin: number; accountPerMin: number };
   /** Unsigned or badly signed provider and webhook calls one address may make a minute before all its calls answer 429. */
   signatureFailuresPerMin: number;
+  /** Event tracking (decision 023): batches one address may send a minute, events one client (player or address) may store a UTC day. */
+  clientEvents: { perMin: number; perClientPerDay: number };
   trustProxy: boolean;
   /** argon2 cost; tests use a light setting so the suite stays fast. */
   argon2: { memoryCost: number; timeCost: number };
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountPerMin: e.RATE_LIMIT_ACCOUNT_PER_MIN,
     },
     signatureFailuresPerMin: e.SIGNATURE_FAILURES_PER_MIN,
+    clientEvents: { perMin: e.CLIENT_EVENTS_PER_MIN, perClientPerDay: e.CLIENT_EVENTS_PER_DAY },
     trustProxy: e.TRUST_PROXY === 'true',
     argon2: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19_456, timeCost: 2 },
     sandboxPaymentSecret: e.SANDBOX_PAYMENT_SECRET ?? DEV_SANDBOX_PAYMENT_SECRET,

@@ -19,5 +19,6 @@ export * from './endpoints/withdraw.ts';
 export * from './operator.ts';
 export * from './endpoints/games.ts';
 export * from './endpoints/bet-records.ts';
+export * from './endpoints/app-event-log.ts';
 export * from './provider-wallet.ts';
 export * from './wallet-rules.ts';

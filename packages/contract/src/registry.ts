@@ -36,6 +36,7 @@ import {
 import { anonymousStartGameEndpoint, exitGameEndpoint, gameLikeEndpoint, onlineEndpoint, startGameEndpoint } from './endpoints/games.ts';
 import { betRecordEndpoint, betRecordReportEndpoint, gameBalanceListEndpoint, retrieveBalanceEndpoint } from './endpoints/bet-records.ts';
 import { getSafeboxEndpoint, safeboxDepositEndpoint, safeboxWithdrawEndpoint, setSafeboxPasswordEndpoint } from './endpoints/safebox.ts';
+import { appEventLogClientEndpoint } from './endpoints/app-event-log.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -80,6 +81,7 @@ export const endpoints = {
   [betRecordReportEndpoint.path]: betRecordReportEndpoint,
   [gameBalanceListEndpoint.path]: gameBalanceListEndpoint,
   [retrieveBalanceEndpoint.path]: retrieveBalanceEndpoint,
+  [appEventLogClientEndpoint.path]: appEventLogClientEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors db/migrations/*.sql (the SQL files are the source of truth; keep both in step).
 
@@ -357,6 +357,28 @@ export const eventConsumer = pgTable('event_consumer', {
   retryAt: ts('retry_at'),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/** Client events for analytics (migration 20261125_0640, decision 023); append-only. */
+export const clientEvent = pgTable('client_event', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  day: date('day', { mode: 'string' }).notNull(),
+  name: text('name').notNull(),
+  userId: bigint('user_id', { mode: 'number' }),
+  clientKey: text('client_key').notNull(),
+  at: ts('at').notNull(),
+  props: jsonb('props'),
+});
+
+/** Events each client offered per day, against its daily allowance (migration 20261125_0640). */
+export const clientEventQuota = pgTable(
+  'client_event_quota',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    clientKey: text('client_key').notNull(),
+    offered: integer('offered').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.clientKey] })],
+);
 
 // Ledger (migration 20261121_0300_ledger.sql). Written only through ledger_post and the ledger repo.
 

@@ -30,14 +30,15 @@ export type RateLimitTier = 'auth' | 'sms';
 interface Registration {
   endpoint: Endpoint;
   handler: Handler<Endpoint>;
-  rateLimit?: RateLimitTier;
+  /** A shared tier, or this call's own limit in calls per minute per IP. */
+  rateLimit?: RateLimitTier | number;
 }
 
 /** Modules declare handlers against contract endpoints here; one plugin mounts them all. */
 export class EndpointRegistry {
   readonly entries = new Map<string, Registration>();
 
-  handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, opts: { rateLimit?: RateLimitTier } = {}): void {
+  handle<E extends Endpoint>(endpoint: E, handler: Handler<E>, opts: { rateLimit?: RateLimitTier | number } = {}): void {
     if (this.entries.has(endpoint.path)) throw new Error(`Endpoint ${endpoint.path} is handled twice`);
     this.entries.set(endpoint.path, { endpoint, handler: handler as unknown as Handler<Endpoint>, ...opts });
   }
@@ -76,7 +77,7 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
   for (const { endpoint, handler, rateLimit } of registry.entries.values()) {
     app.post(
       `/app/v1/${endpoint.path}`,
-      { config: rateLimit ? { rateLimit: { max: opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {} },
+      { config: rateLimit ? { rateLimit: { max: typeof rateLimit === 'number' ? rateLimit : opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {} },
       async (req) => {
         const token = readToken(req);
         const session = token ? await opts.resolveSession(token) : null;

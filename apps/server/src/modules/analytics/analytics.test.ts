@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ClientConstants, TrackedEvent, type ClientEvent } from '@playhall/contract';
+import { DAY } from '../../lib/clock.ts';
+import { countRows, createTestApp, describeDb, TEST_OPERATOR_TOKEN, type TestApp } from '../../test/create-test-app.ts';
+import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
+
+const day = (t: TestApp) => t.clock.now().toISOString().slice(0, 10);
+const nowSeconds = (t: TestApp) => Math.floor(t.clock.now().getTime() / 1000);
+
+function events(t: TestApp, n: number, name: ClientEvent['name'] = TrackedEvent.pageView): ClientEvent[] {
+  return Array.from({ length: n }, (_, i) => ({ name, time: nowSeconds(t) - i, props: { path: `/page/${i}` } }));
+}
+
+/** A batch as the tracker sends it (common fields, optional session), from one address. */
+async function send(t: TestApp, eventList: unknown, opts: { token?: string; ip?: string } = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/app/v1/anonymous/appEventLogClient',
+    payload: { channel: 'WEB', appVersion: ClientConstants.appVersion, platform: 0, eventList },
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    remoteAddress: opts.ip ?? '10.1.0.1',
+  });
+  const body = res.json() as { code: number; msg: string; data: { accepted?: number; fields?: Record<string, string> } | null };
+  return { status: res.statusCode, ...body };
+}
+
+async function daily(t: TestApp, query: string, token = TEST_OPERATOR_TOKEN) {
+  const res = await t.app.inject({ method: 'GET', url: `/operator/v1/events/daily?${query}`, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: { list: { day: string; name: string; count: number }[] } | null }) };
+}
+
+describeDb('event tracking: anonymous/appEventLogClient stores batches, the operator reads daily counts', () => {
+  let t: TestApp;
+  let player: TestPlayer;
+  beforeAll(async () => {
+    t = await createTestApp({ clientEvents: { perMin: 1_000, perClientPerDay: 30 } });
+    player = await buildPlayer(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it('stores a visitor\'s batch and a player\'s batch, the player\'s under their id, with the client time in seconds', async () => {
+    const time = nowSeconds(t) - 90;
+    const anonymous = await send(t, [{ name: TrackedEvent.pageView, time, props: { path: '/' } }, { name: TrackedEvent.gameLaunch, time, props: { gameId: 7, demo: true } }]);
+    expect(anonymous).toMatchObject({ status: 200, code: 200, data: { accepted: 2 } });
+    const logged = await send(t, [{ name: TrackedEvent.depositStart, time, props: { typeId: 1, amount: 10_000 } }], { token: player.token });
+    expect(logged).toMatchObject({ status: 200, code: 200, data: { accepted: 1 } });
+
+    const stored = (await t.database.db.execute(
+      sql`select name, user_id::text, client_key, at, props, day::text from client_event order by id`,
+    )) as unknown as { rows: { name: string; user_id: string | null; client_key: string; at: Date | string; props: unknown; day: string }[] };
+    expect(stored.rows.map((r) => ({ ...r, at: new Date(r.at).getTime() / 1000 }))).toEqual([
+      { name: 'page_view', user_id: null, client_key: 'ip:10.1.0.1', at: time, props: { path: '/' }, day: day(t) },
+      { name: 'game_launch', user_id: null, client_key: 'ip:10.1.0.1', at: time, props: { gameId: 7, demo: true }, day: day(t) },
+      { name: 'deposit_start', user_id: String(player.user.id), client_key: `user:${player.user.id}`, at: time, props: { typeId: 1, amount: 10_000 }, day: day(t) },
+    ]);
+  });
+
+  it('refuses a bad batch with a 400 naming the field, and stores nothing of it', async () => {
+    const before = await countRows(t.database, 'client_event');
+    const cases: [unknown, string][] = [
+      [events(t, ClientConstants.tracker.batchSize + 1), 'eventList'],
+      [[], 'eventList'],
+      [[{ name: 'page_view', time: t.clock.now().getTime() }], 'eventList.0.time'],
+      [[{ name: 'page_view', time: nowSeconds(t) + 0.5 }], 'eventList.0.time'],
+      [[{ name: 'drop_tables', time: nowSeconds(t) }], 'eventList.0.name'],
+      [[{ name: 'page_view', time: nowSeconds(t), props: { path: 'a\u0000b' } }], 'eventList.0.props.path'],
+      [[{ name: 'page_view', time: nowSeconds(t), props: { nested: { a: 1 } } }], 'eventList.0.props.nested'],
+      [[{ name: 'page_view', time: nowSeconds(t), props: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, i])) }], 'eventList.0.props'],
+      [[{ name: 'page_view', time: nowSeconds(t), props: { path: 'x'.repeat(201) } }], 'eventList.0.props.path'],
+    ];
+    for (const [eventList, field] of cases) {
+      const res = await send(t, eventList);
+      expect({ field, status: res.status, code: res.code }).toEqual({ field, status: 400, code: 400 });
+      expect(res.msg, field).toMatch(new RegExp(`^${field.replaceAll('.', '\\.')}: \\S`));
+      expect(res.data?.fields, field).toHaveProperty([field]);
+    }
+    expect(await countRows(t.database, 'client_event')).toBe(before);
+  });
+
+  it('keeps at most the daily allowance per client, drops the rest of a batch quickly, and starts again the next UTC day', async () => {
+    const ip = '10.1.0.2';
+    expect((await send(t, events(t, 20), { ip })).data).toEqual({ accepted: 20 });
+    expect((await send(t, events(t, 20), { ip })).data).toEqual({ accepted: 10 });
+    expect((await send(t, events(t, 5), { ip })).data).toEqual({ accepted: 0 });
+    // Another address, or a player behind the same one, has an allowance of its own.
+    expect((await send(t, events(t, 20), { ip: '10.1.0.3' })).data).toEqual({ accepted: 20 });
+    const other = await buildPlayer(t.app);
+    expect((await send(t, events(t, 20), { ip, token: other.token })).data).toEqual({ accepted: 20 });
+    t.clock.advance(DAY);
+    expect((await send(t, events(t, 20), { ip })).data).toEqual({ accepted: 20 });
+  });
+
+  it('answers the operator\'s daily counts per name, for a range of days and for one name', async () => {
+    const first = day(t);
+    t.clock.advance(DAY);
+    const second = day(t);
+    await send(t, [...events(t, 3, TrackedEvent.popupShow), ...events(t, 1, TrackedEvent.popupClaim)], { ip: '10.1.0.9' });
+    const both = await daily(t, `from=${first}&to=${second}`);
+    expect(both.status).toBe(200);
+    expect(both.data?.list.filter((r) => r.day === second)).toEqual([
+      { day: second, name: 'popup_claim', count: 1 },
+      { day: second, name: 'popup_show', count: 3 },
+    ]);
+    expect(both.data?.list.find((r) => r.day === first && r.name === 'page_view')?.count).toBe(20);
+    const one = await daily(t, `from=${second}&to=${second}&name=popup_show`);
+    expect(one.data?.list).toEqual([{ day: second, name: 'popup_show', count: 3 }]);
+    expect((await daily(t, `from=2020-01-01&to=2020-01-31`)).data?.list).toEqual([]);
+  });
+
+  it('refuses a bad range with a 400 and a wrong operator token with a 401', async () => {
+    const backwards = await daily(t, 'from=2026-11-21&to=2026-11-20');
+    expect({ status: backwards.status, code: backwards.code }).toEqual({ status: 400, code: 400 });
+    expect(backwards.msg).toMatch(/^to: from must not be after to/);
+    const tooLong = await daily(t, 'from=2025-01-01&to=2026-11-20');
+    expect(tooLong.msg).toMatch(/^to: At most 366 days/);
+    expect((await daily(t, 'from=2026-11-21')).msg).toMatch(/^to: /);
+    expect((await daily(t, 'from=2026-11-21&to=2026-11-21&name=nope')).msg).toMatch(/^name: /);
+    expect((await daily(t, 'from=2026-11-21&to=2026-11-21', 'wrong-token-0123456789abcdef-0123')).status).toBe(401);
+  });
+});
+
+describeDb('event tracking: limits under load', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clientEvents: { perMin: 3, perClientPerDay: 50 } });
+  });
+  afterAll(async () => t?.close());
+
+  it('limits batches per address a minute with a 429, other addresses unaffected', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await send(t, events(t, 1), { ip: '10.2.0.1' })).code);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect((await send(t, events(t, 1), { ip: '10.2.0.2' })).code).toBe(200);
+  });
+
+  it('keeps exactly the allowance when one client\'s batches arrive at once', async () => {
+    const ips = Array.from({ length: 3 }, (_, i) => `10.3.0.${i}`);
+    // One player, three addresses (each under its per-minute limit): the allowance is the player's.
+    const player = await buildPlayer(t.app);
+    const answers = await Promise.all(ips.flatMap((ip) => [1, 2, 3].map(() => send(t, events(t, 20, TrackedEvent.gameLaunch), { ip, token: player.token }))));
+    expect(answers.every((a) => a.code === 200)).toBe(true);
+    expect(answers.reduce((sum, a) => sum + (a.data?.accepted ?? 0), 0)).toBe(50);
+    const stored = await daily(t, `from=${day(t)}&to=${day(t)}&name=game_launch`);
+    expect(stored.data?.list).toEqual([{ day: day(t), name: 'game_launch', count: 50 }]);
+  });
+});
