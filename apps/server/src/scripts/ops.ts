@@ -8,6 +8,7 @@
  *   npm run ops -- withdrawals payout <orderId>     (retry an approved request's payout)
  *   npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page N]   (what the wallet flagged, newest first)
  *   npm run ops -- players unlock <account|phone|#id>   (lift a login lockout once support knows who asks)
+ *   npm run ops -- events daily [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--name <event>]   (tracked client events per day, default the last 7 days)
  *
  * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
  * the file a development server writes (DATA_DIR/operator-token). The audit log records every action
@@ -17,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OperatorPrefix, type OperatorAlertPage, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
+import { OperatorPrefix, type OperatorAlertPage, type OperatorEventDaily, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
 import { defaultDataDir } from '../config.ts';
 import { operatorTokenFile } from '../lib/operator-token.ts';
 import type { UnlockResult } from '../modules/accounts/account-locks.service.ts';
@@ -25,9 +26,12 @@ import type { UnlockResult } from '../modules/accounts/account-locks.service.ts'
 const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payout> [orderId] [options]
        npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page <n>]
        npm run ops -- players unlock <account|phone|#id>
+       npm run ops -- events daily [--from <day>] [--to <day>] [--name <event>]
   --status <s>    list: only this status (pending, approved, paid, rejected, failed)
   --kind <k>      alerts list: only this kind (winCapExceeded, lateWin)
   --page <n>      list: page number (20 per page)
+  --from, --to    events daily: UTC days (YYYY-MM-DD; default the last 7 days up to today)
+  --name <event>  events daily: only this event (page_view, game_launch, deposit_start, popup_show, popup_claim)
   --reason <text> reject: why, shown to the player (3-200 characters)
   --url <url>     the server (default: PLAYHALL_URL or http://127.0.0.1:$PORT)`;
 
@@ -107,6 +111,19 @@ async function players(base: string, action: string, player: string | undefined)
     : `${who} was not locked; failed logins forgotten`;
 }
 
+async function events(base: string, action: string, values: { from?: string; to?: string; name?: string }): Promise<string> {
+  if (action !== 'daily') throw new CliError(`Unknown action ${action}\n${USAGE}`);
+  const to = values.to ?? new Date().toISOString().slice(0, 10);
+  const from = values.from ?? new Date(Date.parse(to) - 6 * 86_400_000).toISOString().slice(0, 10);
+  const q = new URLSearchParams({ from, to });
+  if (values.name) q.set('name', values.name);
+  const { list } = await call<OperatorEventDaily>(base, 'GET', `/events/daily?${q}`);
+  if (list.length === 0) return `No events from ${from} to ${to}.`;
+  const width = Math.max(...list.map((r) => r.name.length));
+  const rows = list.map((r) => `${r.day}  ${r.name.padEnd(width)}  ${String(r.count).padStart(9)}`);
+  return [...rows, `${list.reduce((n, r) => n + r.count, 0)} event(s) from ${from} to ${to}`].join('\n');
+}
+
 async function runOps(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -116,15 +133,19 @@ async function runOps(argv: string[]): Promise<string> {
       kind: { type: 'string' },
       page: { type: 'string' },
       reason: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      name: { type: 'string' },
       url: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [area, action, orderId] = positionals;
-  if (values.help || !['withdrawals', 'alerts', 'players'].includes(area ?? '') || !action) throw new CliError(USAGE);
+  if (values.help || !['withdrawals', 'alerts', 'players', 'events'].includes(area ?? '') || !action) throw new CliError(USAGE);
   const base = (values.url ?? process.env.PLAYHALL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
   if (area === 'alerts') return alerts(base, action, values);
   if (area === 'players') return players(base, action, orderId);
+  if (area === 'events') return events(base, action, values);
   const needId = () => {
     if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);
     return encodeURIComponent(orderId);
