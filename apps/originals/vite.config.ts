@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const apiTarget = process.env.PLAYHALL_API ?? 'http://localhost:8080';
 
@@ -9,7 +10,7 @@ const apiTarget = process.env.PLAYHALL_API ?? 'http://localhost:8080';
  */
 export default defineConfig({
   base: '/originals/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/originals/api': { target: apiTarget, changeOrigin: true } },
   },

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
 import { registerSecurity } from './plugins/external/security.ts';
 import { registerStatic } from './plugins/external/static.ts';
+import { registerApiCompression } from './plugins/external/compression.ts';
 import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.ts';
 import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // External plugins.
   const closeSecurity = await registerSecurity(app, config);
   app.addHook('onClose', closeSecurity);
+  await registerApiCompression(app);
 
   // App plugins.
   installRequestContext(app);

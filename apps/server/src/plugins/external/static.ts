@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '@playhall/contract';
 import type { Config } from '../../config.ts';
 
@@ -24,9 +25,40 @@ function isNonCanonical(path: string): boolean {
 
 const forbiddenPath = () => new AppError(ErrorCode.forbidden, 'This path is not allowed');
 
+/** The build's precompressed variants (scripts/precompress.mjs), in the order the server prefers them. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * index.html as the SPA fallback sends it: the file and whichever precompressed variants the
+ * build wrote, read once at start-up like the file itself.
+ */
+function loadIndex(dist: string): { plain: Buffer; variants: Map<string, Buffer> } {
+  const path = join(dist, 'index.html');
+  const variants = new Map<string, Buffer>();
+  for (const { encoding, suffix } of ENCODINGS) {
+    if (existsSync(path + suffix)) variants.set(encoding, readFileSync(path + suffix));
+  }
+  return { plain: readFileSync(path), variants };
+}
+
+/** Sends the SPA page in the best encoding the request accepts, or as it is. */
+function sendIndex(req: FastifyRequest, reply: FastifyReply, index: ReturnType<typeof loadIndex>) {
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const accepted = req.headers['accept-encoding'];
+  const encoding = accepted && index.variants.size > 0 ? negotiate(accepted.toLowerCase(), [...index.variants.keys()]) : null;
+  const variant = encoding ? index.variants.get(encoding) : undefined;
+  if (!encoding || !variant) return reply.send(index.plain);
+  return reply.header('content-encoding', encoding).send(variant);
+}
+
 /**
  * Serves the built player app when PLAYER_DIST exists, with the SPA fallback: a GET for any other
  * non-reserved path gets index.html, uncached. Hashed files under /assets/ are cached for a year.
+ * A file the build precompressed goes out as its `.br` or `.gz` when the request accepts it
+ * (decision 024); a Range request always gets the plain file, whose byte offsets it names.
  */
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
   if (config.hasPlayerDist) {
@@ -37,9 +69,13 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
         if (err.code === 'FST_STATIC_FORBIDDEN_PATH') throw forbiddenPath();
         throw err;
       });
+      scope.addHook('onRequest', async (req) => {
+        if (req.headers.range !== undefined) delete req.headers['accept-encoding'];
+      });
       await scope.register(fastifyStatic, {
         root: config.playerDist,
         index: ['index.html'],
+        preCompressed: true,
         setHeaders(reply, path) {
           const isAsset = path.startsWith(join(config.playerDist, 'assets'));
           reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -47,15 +83,13 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       });
     });
   }
-  const indexHtml = config.hasPlayerDist ? readFileSync(join(config.playerDist, 'index.html')) : null;
+  const index = config.hasPlayerDist ? loadIndex(config.playerDist) : null;
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (isNonCanonical(path)) throw forbiddenPath();
     if (req.method === 'GET' && !RESERVED.test(path) && !path.startsWith('/assets/')) {
-      if (indexHtml) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-      }
+      if (index) return sendIndex(req, reply, index);
       return reply.status(404).type('text/plain; charset=utf-8').send('The player app is not built yet: run `npm run build`.');
     }
     throw new AppError(ErrorCode.notFound, `Not found: ${req.method} ${path}`);

@@ -1,0 +1,34 @@
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const API_COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * The answers worth compressing: the player API's envelope answers (and its OpenAPI document) and
+ * the operator API. The provider wallet protocol is not among them: it is the hot path the
+ * benchmark measures, and its answers are a few hundred bytes. Static files are precompressed by
+ * the build and served by static.ts; the health checks and sandbox pages are tiny.
+ */
+const COMPRESSED_ROUTES = /^\/(app|operator)\//;
+
+/**
+ * Compresses API answers of at least API_COMPRESSION_THRESHOLD bytes when the client accepts br or
+ * gzip (decision 024), at levels chosen for per-request cost: brotli quality 4 and gzip level 6
+ * (brotli's maximum quality is for build time only). Must be registered before the routes: it
+ * decides per route as each one is added. Request bodies are never decompressed.
+ */
+export async function registerApiCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.compress === undefined && !COMPRESSED_ROUTES.test(route.url)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: API_COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    zlibOptions: { level: 6 },
+  });
+}
