@@ -57,14 +57,14 @@ export async function visibilityHorizon(x: Executor): Promise<number> {
 }
 
 /**
- * The next events after the cursor, in (txid, id) order, written by transactions below the
- * horizon. The txid bounds let the BRIN index on txid skip the history already read.
+ * The next events after the cursor, in (txid, id) order, written by transactions below `upper`
+ * (at most the horizon). The txid bounds let the BRIN index on txid read only that span.
  */
-export async function readEvents(x: Executor, after: { lastTxid: number; lastId: number }, horizon: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
+export async function readEvents(x: Executor, after: { lastTxid: number; lastId: number }, upper: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
   const res = (await x.execute(sql`
     SELECT e.id::text AS "eventId", e.txid::text AS "eventTxid", e.type, e.payload, e.created_at AS "createdAt"
       FROM domain_event e
-     WHERE e.txid >= ${after.lastTxid} AND e.txid < ${horizon}
+     WHERE e.txid >= ${after.lastTxid} AND e.txid < ${upper}
        AND (e.txid, e.id) > (${after.lastTxid}::bigint, ${after.lastId}::bigint)
        AND e.type = ANY (${`{${types.join(',')}}`}::text[])
      ORDER BY e.txid, e.id

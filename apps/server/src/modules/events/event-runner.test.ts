@@ -214,6 +214,23 @@ describeDb('event runner', () => {
     expect(await cursorOf(db, 'crash-test')).toMatchObject({ applied: 10, failures: 0 });
   });
 
+  it('reads in txid windows without losing or repeating an event, however small the window', async () => {
+    const { database } = await setup();
+    const db = database.db;
+    const clock = new ManualClock(TEST_CLOCK_START);
+    // Events one transaction each, with stretches of transactions that write no event between.
+    for (let i = 0; i < 12; i++) {
+      await produce(db, 1 + (i % 3));
+      for (let k = 0; k < i % 4; k++) await db.transaction(async (tx) => void (await tx.execute(sql`SELECT pg_current_xact_id()`)));
+    }
+    await belowHorizon(db);
+    const runner = createEventRunner({ db, clock, log: silent, consumers: [recorder('window-test', 'a', { batchSize: 2 })], minTxidWindow: 1 });
+    let batches = 0;
+    for (let r = await runner.runBatch('window-test'); r.status === 'applied' && (r.applied > 0 || r.more); r = await runner.runBatch('window-test')) batches++;
+    expect(batches).toBeGreaterThanOrEqual(12);
+    expect(await applied(db, 'window-test')).toEqual(await allEventIds(db));
+  });
+
   it('retries a failing batch with exponential backoff up to its cap, then carries on', async () => {
     const { database } = await setup();
     const db = database.db;

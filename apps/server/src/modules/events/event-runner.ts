@@ -53,12 +53,15 @@ export interface EventRunnerOptions {
   /** Retry delay after the first failure, doubled per failure up to maxBackoffMs. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
+  /** The smallest txid span one read covers (see runBatch). */
+  minTxidWindow?: number;
 }
 
 export const LAG_COUNT_CAP = 10_000;
+const MAX_TXID_WINDOW = 2 ** 40;
 const DEFAULT_BATCH = 100;
 
-export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000 }: EventRunnerOptions) {
+export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 10_000 }: EventRunnerOptions) {
   const byName = new Map<string, EventConsumer>();
   for (const c of consumers) {
     if (byName.has(c.name)) throw new Error(`Two event consumers are named ${c.name}`);
@@ -66,6 +69,7 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     byName.set(c.name, c);
   }
   const ensured = new Set<string>();
+  const windows = new Map<string, number>();
   let running = false;
   const loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
@@ -99,13 +103,27 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
         seen = cursor;
         if (cursor.retryAt && cursor.retryAt.getTime() > clock.now().getTime()) return { status: 'backoff', retryAt: cursor.retryAt };
         const horizon = await repo.visibilityHorizon(tx);
-        const rows = await repo.readEvents(tx, cursor, horizon, c.events, size);
+        // One read sorts every event of its txid window, which keeps a far-behind consumer's reads
+        // bounded: it halves where events are dense, and an empty window (a glance at the index)
+        // doubles until it finds events or reaches the horizon.
+        let window = windows.get(name) ?? minTxidWindow;
+        let upper: number;
+        let rows: repo.StoredEvent[];
+        for (;;) {
+          upper = Math.min(horizon, cursor.lastTxid + window);
+          rows = await repo.readEvents(tx, cursor, upper, c.events, size);
+          if (rows.length > 0 || upper >= horizon) break;
+          window = Math.min(MAX_TXID_WINDOW, window * 2);
+        }
         if (rows.length > 0) await c.handle(tx, rows.map(parseEvent));
-        const more = rows.length === size;
+        const full = rows.length === size;
         const last = rows.at(-1);
-        // A short batch read everything below the horizon: the cursor moves to the horizon, so
-        // events of other types are not read again. Every transaction not yet ended is at or above it.
-        const to = more && last ? { lastTxid: last.txid, lastId: last.id } : { lastTxid: horizon, lastId: 0 };
+        windows.set(name, full ? Math.max(minTxidWindow, Math.floor(window / 2)) : window);
+        // A short batch read everything below `upper`, which is at most the horizon: the cursor
+        // moves there, so events of other types are not read again. Every transaction not yet
+        // ended is at or above the horizon.
+        const to = full && last ? { lastTxid: last.txid, lastId: last.id } : { lastTxid: upper, lastId: 0 };
+        const more = full || upper < horizon;
         const moved = to.lastTxid > cursor.lastTxid || (to.lastTxid === cursor.lastTxid && to.lastId > cursor.lastId);
         if (moved || cursor.failures > 0) await repo.advanceCursor(tx, name, moved ? to : cursor, rows.length, clock.now());
         return { status: 'applied', applied: rows.length, more };
