@@ -105,7 +105,8 @@ export interface ConsumerLag {
 
 /**
  * What a consumer has not applied yet (events of its types after its cursor, committed or not
- * yet below the horizon), counted up to `cap` so a far-behind consumer costs a bounded read.
+ * yet below the horizon), counted up to `cap` so a far-behind consumer costs a bounded read. The
+ * oldest is taken among those `cap`, the first in the table's append order, so the oldest written.
  */
 export async function consumerLag(x: Executor, name: string, types: readonly string[], cap: number): Promise<ConsumerLag | null> {
   const res = (await x.execute(sql`
@@ -114,7 +115,6 @@ export async function consumerLag(x: Executor, name: string, types: readonly str
       SELECT e.created_at FROM domain_event e, c
        WHERE e.txid >= c.last_txid AND (e.txid, e.id) > (c.last_txid, c.last_id)
          AND e.type = ANY (${`{${types.join(',')}}`}::text[])
-       ORDER BY e.txid, e.id
        LIMIT ${cap})
     SELECT c.last_txid::text AS "lastTxid", c.last_id::text AS "lastId", c.applied::text AS applied, c.failures,
            c.last_error AS "lastError", c.retry_at AS "retryAt",
