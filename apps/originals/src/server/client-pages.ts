@@ -28,6 +28,8 @@ export async function registerClientPages(scope: FastifyInstance, distDir: strin
       root: distDir,
       prefix: '/',
       index: false,
+      // The build writes .br and .gz beside the assets (scripts/precompress.mjs, decision 024).
+      preCompressed: true,
       // The main app already decorated reply.sendFile for the player app.
       decorateReply: false,
       setHeaders(res, path) {

@@ -42,7 +42,7 @@ describeDb('compression: precompressed static files, compressed API answers', ()
     writeFileSync(join(dist, 'assets', 'gzonly-9e8d7c.js'), text);
     writeFileSync(join(dist, 'assets', 'gzonly-9e8d7c.js.gz'), gzipSync(text));
     writeFileSync(join(dist, 'assets', 'bare-5a4b3c.js'), text);
-    app = await buildApp({ database: t.database, config: testConfig({ playerDist: dist, hasPlayerDist: true }), clock: t.clock });
+    app = await buildApp({ database: t.database, config: testConfig({ playerDist: dist, hasPlayerDist: true, originalsDist: dist }), clock: t.clock });
   });
   afterAll(async () => {
     await app?.close();
@@ -78,6 +78,14 @@ describeDb('compression: precompressed static files, compressed API answers', ()
     expect(css.headers['content-encoding']).toBe('br');
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(brotliDecompressSync(css.rawPayload).equals(plain('assets/app-3f2a1b.css'))).toBe(true);
+  });
+
+  it('sends the Originals screens\' assets precompressed the same way', async () => {
+    const res = await app.inject({ method: 'GET', url: '/originals/assets/app-3f2a1b.js', headers: BR_GZIP });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).equals(plain('assets/app-3f2a1b.js'))).toBe(true);
   });
 
   it('falls back to gzip without a .br, and to the plain file without any variant', async () => {
