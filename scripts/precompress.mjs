@@ -64,11 +64,13 @@ export async function precompressDir(dir) {
  */
 export function precompress() {
   let outDir = '';
+  let logger = null;
   return {
     name: 'playhall:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      logger = config.logger;
     },
     writeBundle: {
       order: 'post',
@@ -76,7 +78,7 @@ export function precompress() {
       async handler() {
         const written = await precompressDir(outDir);
         const sum = (key) => written.reduce((n, e) => n + (e[key] ?? 0), 0);
-        console.log(`precompressed ${written.length} files: ${sum('bytes')} B → br ${sum('br')} B, gzip ${sum('gzip')} B`);
+        logger?.info(`precompressed ${written.length} files: ${sum('bytes')} B → br ${sum('br')} B, gzip ${sum('gzip')} B`);
       },
     },
   };
