@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
+import { TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
 import { PageSkeleton } from '../components/ui/skeletons.tsx';
@@ -7,6 +8,7 @@ import { requireGuard } from './guards.ts';
 import { paths } from '../lib/paths.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
+import { trackEvent } from '../lib/tracker.ts';
 import { withdrawalParams } from '../features/wallet/api/withdraw-rules.ts';
 import { gameSearchSearch, gameStartSearch } from '../features/games/api/game-routes.ts';
 
@@ -276,6 +278,9 @@ declare module '@tanstack/react-router' {
 }
 
 setNavigator((href) => void router.navigate({ href, replace: true }));
+
+// Each page the player lands on, the first one included (the query string can carry ids, not sent).
+router.subscribe('onResolved', ({ toLocation }) => trackEvent(TrackedEvent.pageView, { path: toLocation.pathname }));
 
 router.subscribe('onBeforeNavigate', ({ toLocation }) => {
   if (hasChunkFailed()) window.location.assign(toLocation.href);

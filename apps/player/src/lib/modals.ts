@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import { TrackedEvent } from '@playhall/contract';
 import { registerStoreReset } from './session.ts';
+import { trackEvent } from './tracker.ts';
 
 export type AuthModal = 'login' | 'register' | 'forget';
 
@@ -12,6 +14,7 @@ export const useModals = create<ModalState>(() => ({ authModal: null }));
 
 export function openAuthModal(name: AuthModal): void {
   useModals.setState({ authModal: name });
+  trackEvent(TrackedEvent.popupShow, { popup: name });
 }
 
 export function closeAuthModal(): void {

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ClientConstants, type GameLaunch } from '@playhall/contract';
+import { ClientConstants, TrackedEvent, type GameLaunch } from '@playhall/contract';
 import { API_BASE, call, commonFields } from '../../../lib/api.ts';
 import { recordPlayed } from '../../../lib/game-user.ts';
 import { getToken } from '../../../lib/session.ts';
+import { trackEvent } from '../../../lib/tracker.ts';
 
 export type GameMode = 'real' | 'demo';
 
@@ -24,7 +25,11 @@ export function useGameLaunch(req: LaunchRequest) {
   return useQuery<GameLaunch>({
     queryKey: ['launch', req.gameId, req.mode, req.activityId ?? 0, req.loggedIn, req.attempt],
     queryFn: async () => {
-      if (!req.loggedIn) return call('anonymous/startGame', { gameId: req.gameId }, { quiet: true });
+      if (!req.loggedIn) {
+        const demo = await call('anonymous/startGame', { gameId: req.gameId }, { quiet: true });
+        trackEvent(TrackedEvent.gameLaunch, { gameId: req.gameId, mode: 'demo', loggedIn: false });
+        return demo;
+      }
       const launch = await call(
         'startGame',
         { gameId: req.gameId, ...(req.mode === 'demo' ? { tryIt: true } : {}), ...(req.activityId ? { activityId: req.activityId } : {}) },
@@ -32,6 +37,7 @@ export function useGameLaunch(req: LaunchRequest) {
       );
       // The server keeps real play only in recently played; the row mirrors that at once.
       if (req.mode === 'real') recordPlayed(req.gameId);
+      trackEvent(TrackedEvent.gameLaunch, { gameId: req.gameId, mode: req.mode, loggedIn: true });
       return launch;
     },
     gcTime: 0,

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { channelMinimum, ErrorCode, type DepositLimits, type RechargeType } from '@playhall/contract';
+import { channelMinimum, ErrorCode, TrackedEvent, type DepositLimits, type RechargeType } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { formatMoney, moneyUnits, parseCoins } from '../../../lib/money.ts';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showErrorToast } from '../../../lib/notify.ts';
+import { trackEvent } from '../../../lib/tracker.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { initialChannel, orderedChannels, presetItems, useDepositLimits, useTradeInfo, type TradeInfo } from '../api/wallet-api.ts';
 import { LimitsSummary } from './limits-summary.tsx';
@@ -60,6 +61,8 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
         ...(custom ? {} : itemId ? { itemId } : {}),
         ...(bankId ? { bankId } : {}),
       }, { quiet: true });
+      // Sent by beacon as the page is hidden by the navigation below.
+      trackEvent(TrackedEvent.depositStart, { typeId: channel.id, amount });
       // The provider's page is outside the app: a full navigation, and it sends the player back.
       window.location.assign(order.payUrl);
     } catch (err) {
