@@ -46,7 +46,9 @@ function loadIndex(dist: string): { plain: Buffer; variants: Map<string, Buffer>
 
 /** Sends the SPA page in the best encoding the request accepts, or as it is. */
 function sendIndex(req: FastifyRequest, reply: FastifyReply, index: ReturnType<typeof loadIndex>) {
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
   const accepted = req.headers['accept-encoding'];
   const encoding = accepted && index.variants.size > 0 ? negotiate(accepted.toLowerCase(), [...index.variants.keys()]) : null;
   const variant = encoding ? index.variants.get(encoding) : undefined;
