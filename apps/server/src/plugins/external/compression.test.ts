@@ -43,6 +43,7 @@ describeDb('compression: precompressed static files, compressed API answers', ()
     writeFileSync(join(dist, 'assets', 'gzonly-9e8d7c.js.gz'), gzipSync(text));
     writeFileSync(join(dist, 'assets', 'bare-5a4b3c.js'), text);
     app = await buildApp({ database: t.database, config: testConfig({ playerDist: dist, hasPlayerDist: true, originalsDist: dist }), clock: t.clock });
+    app.get(`${ProviderWalletPrefix}/test-fixture/large-answer`, async () => ({ status: 'OK', padding: 'x'.repeat(4 * API_COMPRESSION_THRESHOLD) }));
   });
   afterAll(async () => {
     await app?.close();
@@ -183,5 +184,10 @@ describeDb('compression: precompressed static files, compressed API answers', ()
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ status: 'OK' });
+
+    // Its answers are small; one well above the threshold under the same prefix stays plain too.
+    const large = await app.inject({ method: 'GET', url: `${ProviderWalletPrefix}/test-fixture/large-answer`, headers: BR_GZIP });
+    expect(large.headers['content-encoding']).toBeUndefined();
+    expect(large.rawPayload.length).toBeGreaterThan(API_COMPRESSION_THRESHOLD);
   });
 });
