@@ -1,0 +1,115 @@
+/**
+ * The event tracker in Chromium against the real server and the built app (spec §9): a batch goes
+ * out 2 s after its first event, at once when it holds 20, and by beacon when the page is hidden;
+ * the server stores what it carried (the operator's daily counts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { hasChromium, useStackPage, type Stack } from './harness.ts';
+
+const PATH = '/app/v1/anonymous/appEventLogClient';
+
+interface Sent {
+  /** ms since the page's navigation start, from the page's own clock. */
+  at: number;
+  count: number;
+  names: string[];
+  events: { name: string; time: number; props?: Record<string, unknown> }[];
+}
+
+declare global {
+  interface Window {
+    __beacons?: Sent[];
+  }
+}
+
+/** Wraps sendBeacon before the app loads, so the test knows which batches went by beacon, and when. */
+function spyOnBeacons(): void {
+  const original = navigator.sendBeacon.bind(navigator);
+  window.__beacons = [];
+  navigator.sendBeacon = (url, data) => {
+    if (String(url).endsWith('/app/v1/anonymous/appEventLogClient') && data instanceof Blob) {
+      const at = performance.now();
+      void data.text().then((text) => {
+        const events = (JSON.parse(text) as { eventList: Sent['events'] }).eventList;
+        window.__beacons!.push({ at, count: events.length, names: events.map((e) => e.name), events });
+      });
+    }
+    return original(url, data);
+  };
+}
+
+const beacons = (page: Page) => page.evaluate(() => window.__beacons ?? []);
+
+describe.skipIf(!hasChromium)('event tracker', () => {
+  const fixture = useStackPage();
+  let stack: Stack;
+  let page: Page;
+  const requests: Request[] = [];
+  beforeAll(async () => {
+    ({ stack, page } = fixture);
+    await fixture.context.addInitScript(spyOnBeacons);
+    // Every batch the browser sends, beacon or fetch, from any page of the context.
+    fixture.context.on('request', (r) => {
+      if (r.url().endsWith(PATH)) requests.push(r);
+    });
+  });
+
+  it('sends the first page view by beacon 2 s after it, not before', async () => {
+    await page.goto('/');
+    await page.locator('.tab-bar').waitFor();
+    await expect.poll(() => beacons(page), { timeout: 10_000 }).toHaveLength(1);
+    const [first] = await beacons(page);
+    expect(first!.names).toEqual(['page_view']);
+    // The view is tracked once the app has started, and its batch waits 2 s after it.
+    expect(first!.at).toBeGreaterThanOrEqual(2_000);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.method()).toBe('POST');
+    expect(requests[0]!.headers()['content-type']).toBe('application/json');
+  });
+
+  it('sends a batch as soon as it holds 20 events, without waiting for the 2 s', async () => {
+    // Twenty page views in a burst: in-page clicks on the tab bar, each waiting for its route.
+    await page.evaluate(async () => {
+      const start = window.__beacons!.length;
+      for (let i = 0; i < 60 && window.__beacons!.length === start; i++) {
+        const to = location.pathname === '/service' ? '/' : '/service';
+        document.querySelector<HTMLAnchorElement>(`.tab-bar a[href="${to}"]`)!.click();
+        while (location.pathname !== to) await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 15));
+      }
+    });
+    await expect.poll(() => beacons(page)).toHaveLength(2);
+    const [first, burst] = await beacons(page);
+    expect(burst!.count).toBe(20);
+    expect(new Set(burst!.names)).toEqual(new Set(['page_view']));
+    // Sent by the count: within 2 s of the previous batch, so before any of its events waited 2 s.
+    expect(burst!.at - first!.at).toBeLessThan(2_000);
+  });
+
+  it('sends what waits by beacon as soon as the page is hidden, and the server stored every event sent', async () => {
+    await page.locator('.tab-bar').getByText('Support', { exact: true }).click();
+    await page.waitForURL(/\/service$/);
+    await page.waitForTimeout(300);
+    const [, burst] = await beacons(page);
+    expect(await beacons(page)).toHaveLength(2);
+    // Headless Chromium keeps every tab visible (another tab in front changes nothing), so the page
+    // is hidden as the browser does it: visibilityState turns 'hidden' and visibilitychange fires.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => beacons(page)).toHaveLength(3);
+    const hidden = (await beacons(page))[2]!;
+    expect(hidden.names).toEqual(['page_view']);
+    expect(hidden.at - burst!.at).toBeLessThan(2_000);
+    expect(hidden.events).toEqual([{ name: 'page_view', time: expect.any(Number), props: { path: '/service' } }]);
+    expect(Math.abs(hidden.events[0]!.time - Date.now() / 1000)).toBeLessThan(60);
+
+    // Three batches reached the server (1 + 20 + 1 events), every one of them by beacon.
+    await expect.poll(() => requests.length).toBe(3);
+    expect(requests.map((r) => r.method())).toEqual(['POST', 'POST', 'POST']);
+    const day = new Date().toISOString().slice(0, 10);
+    await expect.poll(() => stack.ops('events', 'daily', '--from', day, '--to', day, '--name', 'page_view'), { timeout: 5_000 }).toContain('22 event(s)');
+  });
+});
