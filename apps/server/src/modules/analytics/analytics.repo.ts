@@ -10,34 +10,46 @@ async function rows<T extends object>(x: Executor, query: SQL): Promise<T[]> {
 /** Where `offered` stops counting: far past any daily allowance, well inside an integer column. */
 const OFFERED_CEILING = 2_000_000_000;
 
+/** One client's batch as the service hands it over. */
+export interface EventBatch {
+  day: string;
+  clientKey: string;
+  userId: number | null;
+  events: ClientEvent[];
+}
+
 /**
- * Stores a batch in one statement: the client's day counter goes up by the batch's size (its row
- * lock orders concurrent batches of one client), and only the events still inside the daily
- * allowance are inserted, in the batch's order. Answers how many were kept.
+ * Stores several clients' batches in one statement (group commit: one round trip and one commit for
+ * all of them). Each client's day counter goes up by its batch's size, and only the events still
+ * inside its daily allowance (`perDay`) are inserted, in the batch's order. A client appears at most
+ * once per statement (the caller's key), so each counter row is written once. Answers how many
+ * events of each batch were kept, in order.
  */
-export async function insertEvents(
-  x: Executor,
-  b: { day: string; clientKey: string; userId: number | null; events: ClientEvent[]; perDay: number },
-): Promise<number> {
-  const n = b.events.length;
-  const json = JSON.stringify(b.events);
-  const [row] = await rows<{ kept: number }>(
+export async function insertEventBatches(x: Executor, batches: EventBatch[], perDay: number): Promise<number[]> {
+  const json = JSON.stringify(batches.map((b, i) => ({ i, day: b.day, key: b.clientKey, user: b.userId, events: b.events })));
+  const kept = await rows<{ i: number; kept: number }>(
     x,
-    sql`with quota as (
+    sql`with input as (
+          select (b->>'i')::int as i, (b->>'day')::date as day, b->>'key' as client_key, (b->>'user')::bigint as user_id,
+                 b->'events' as events, jsonb_array_length(b->'events') as n
+            from jsonb_array_elements(${json}::jsonb) as b
+        ), quota as (
           insert into client_event_quota as q (day, client_key, offered)
-          values (${b.day}::date, ${b.clientKey}, ${n})
+          select day, client_key, n from input
           on conflict (day, client_key) do update set offered = least(q.offered + excluded.offered, ${OFFERED_CEILING})
-          returning offered
-        ), kept as (
+          returning day, client_key, offered
+        ), allowed as (
+          select input.*, greatest(0, least(input.n, ${perDay} - (quota.offered - input.n))) as room
+            from input join quota using (day, client_key)
+        ), stored as (
           insert into client_event (day, name, user_id, client_key, at, props)
-          select ${b.day}::date, e.v->>'name', ${b.userId}::bigint, ${b.clientKey}, to_timestamp((e.v->>'time')::bigint), e.v->'props'
-            from jsonb_array_elements(${json}::jsonb) with ordinality as e(v, ord), quota
-           where e.ord <= ${b.perDay} - (quota.offered - ${n})
-          returning 1
+          select a.day, e.v->>'name', a.user_id, a.client_key, to_timestamp((e.v->>'time')::bigint), e.v->'props'
+            from allowed a cross join lateral jsonb_array_elements(a.events) with ordinality as e(v, ord)
+           where e.ord <= a.room
         )
-        select count(*)::int as kept from kept`,
+        select i, room::int as kept from allowed order by i`,
   );
-  return Number(row?.kept ?? 0);
+  return kept.map((r) => Number(r.kept));
 }
 
 export interface DailyCountRow {

@@ -1,5 +1,6 @@
 import type { ClientEvent, OperatorEventDaily, TrackedEvent } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
+import { GroupCommit, GroupCommitTimeout } from '../../db/group-commit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './analytics.repo.ts';
 
@@ -9,19 +10,40 @@ export interface EventSender {
   ip: string;
 }
 
+/** Batches that arrive together go in one statement, at most this many. */
+const MAX_BATCHES = 200;
+/** A batch that cannot be sent within this is dropped (answered as none kept), never waited for longer. */
+const SEND_WITHIN_MS = 1_000;
+
 /**
- * Client events for analytics (decision 023). A batch costs one statement; a client (a player, or
- * an address when logged out) stores at most `perClientPerDay` events a UTC day, and the rest of a
- * batch past that is dropped, still answered at once: tracking never holds up the player.
+ * Client events for analytics (decision 023). Batches arriving together are stored by one statement
+ * (group commit); a client (a player, or an address when logged out) stores at most
+ * `perClientPerDay` events a UTC day, and the rest of a batch past that is dropped, still answered
+ * at once: tracking never holds up the player.
  */
 export function createAnalyticsService(deps: { db: Db; clock: Clock; perClientPerDay: number }) {
+  const batcher = new GroupCommit<repo.EventBatch, number>({
+    lanes: 2,
+    spill: 4,
+    maxBatch: MAX_BATCHES,
+    attempts: 3,
+    // One client once per statement: its day counter row is written once.
+    keyOf: (b) => `${b.day}|${b.clientKey}`,
+    send: (batches) => repo.insertEventBatches(deps.db, batches, deps.perClientPerDay),
+    sendWithinMs: SEND_WITHIN_MS,
+  });
   return {
     /** Stores what the sender's allowance leaves room for; answers how many events were kept. */
     async record(sender: EventSender, events: ClientEvent[]): Promise<{ accepted: number }> {
       const clientKey = sender.userId === null ? `ip:${sender.ip}` : `user:${sender.userId}`;
       const day = deps.clock.now().toISOString().slice(0, 10);
-      const accepted = await repo.insertEvents(deps.db, { day, clientKey, userId: sender.userId, events, perDay: deps.perClientPerDay });
-      return { accepted };
+      try {
+        return { accepted: await batcher.submit({ day, clientKey, userId: sender.userId, events }) };
+      } catch (err) {
+        // The database is too busy to take it in time: analytics gives way to play.
+        if (err instanceof GroupCommitTimeout) return { accepted: 0 };
+        throw err;
+      }
     },
 
     /** Events per UTC day of arrival and name, oldest day first. */

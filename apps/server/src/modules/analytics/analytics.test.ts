@@ -144,4 +144,12 @@ describeDb('event tracking: limits under load', () => {
     const stored = await daily(t, `from=${day(t)}&to=${day(t)}&name=game_launch`);
     expect(stored.data?.list).toEqual([{ day: day(t), name: 'game_launch', count: 50 }]);
   });
+
+  it('answers each client its own count when many clients\' batches are stored together', async () => {
+    const sizes = [20, 7, 20, 1, 13, 20, 5, 20];
+    const answers = await Promise.all(sizes.map((n, i) => send(t, events(t, n, TrackedEvent.popupShow), { ip: `10.4.0.${i}` })));
+    expect(answers.map((a) => a.data?.accepted)).toEqual(sizes);
+    const stored = await daily(t, `from=${day(t)}&to=${day(t)}&name=popup_show`);
+    expect(stored.data?.list).toEqual([{ day: day(t), name: 'popup_show', count: sizes.reduce((x, y) => x + y, 0) }]);
+  });
 });
