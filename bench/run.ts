@@ -14,6 +14,7 @@ const RUNNERS: Record<BenchId, () => Promise<BenchResult>> = {
   ledger: async () => (await import('./ledger-bench.ts')).benchLedger(),
   rounds: async () => (await import('./rounds-bench.ts')).benchRounds(),
   originals: async () => (await import('./originals-bench.ts')).benchOriginals(),
+  events: async () => (await import('./events-bench.ts')).benchEvents(),
 };
 
 function chosen(only: string | undefined): BenchId[] {
