@@ -13,7 +13,7 @@
  * events stored per second over hello requests per second. Prints a markdown section;
  * `npm run bench` (bench/run.ts) writes it to docs/benchmarks.md.
  */
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -25,55 +25,12 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { dropDatabases, freshDatabases, median, RUNS, SECONDS, urlFor } from './pg-tools.ts';
 import { isMain, today, type BenchResult } from './report.ts';
+import { KeepAliveConnection as Connection } from './keep-alive-connection.ts';
 
 const CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS ?? 16);
 const EVENTS_DB = 'playhall_bench_events';
 const BATCH = ClientConstants.tracker.batchSize;
 const GOAL = 3;
-
-/**
- * One keep-alive HTTP/1.1 connection that posts JSON and waits for the whole answer before the
- * next: lean (no http.Agent, no request objects), since it shares the process with the server.
- */
-class Connection {
-  private readonly socket: net.Socket;
-  private buffer: Buffer = Buffer.alloc(0);
-  private waiting: { resolve: (body: string) => void; reject: (err: Error) => void } | null = null;
-
-  /** `localAddress`: the loopback address it connects from (the server sees each client's own). */
-  constructor(port: number, localAddress = '127.0.0.1') {
-    this.socket = net.connect({ port, host: '127.0.0.1', localAddress });
-    this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk: Buffer) => this.read(chunk));
-    this.socket.on('error', (err) => this.waiting?.reject(err));
-  }
-
-  async post(path: string, raw: string, extraHeaders = ''): Promise<string> {
-    const head = `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(raw)}\r\n${extraHeaders}\r\n`;
-    const answer = new Promise<string>((resolve, reject) => (this.waiting = { resolve, reject }));
-    this.socket.write(head + raw);
-    return answer;
-  }
-
-  /** Answers come with content-length (never chunked): complete once that many bytes follow the head. */
-  private read(chunk: Buffer): void {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
-    const end = this.buffer.indexOf('\r\n\r\n');
-    if (end < 0 || !this.waiting) return;
-    const length = Number(/content-length: *(\d+)/i.exec(this.buffer.subarray(0, end).toString('latin1'))?.[1] ?? NaN);
-    if (Number.isNaN(length)) return this.waiting.reject(new Error('answer without content-length'));
-    if (this.buffer.length < end + 4 + length) return;
-    const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
-    this.buffer = this.buffer.subarray(end + 4 + length);
-    const w = this.waiting;
-    this.waiting = null;
-    w.resolve(body);
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-}
 
 /** A batch as the player app's tracker sends it: the common fields and 20 events of the catalogue. */
 function batchBody(seq: number): string {

@@ -12,7 +12,7 @@
  * (bench/run.ts) writes it to docs/benchmarks.md.
  */
 import { randomUUID } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
@@ -28,6 +28,7 @@ import * as walletRepo from '../apps/server/src/modules/game-wallet/game-wallet.
 import { createGameSessionsService } from '../apps/server/src/modules/game-wallet/game-sessions.service.ts';
 import { moneyCall, type Platform } from '../apps/server/src/modules/game-wallet/provider-wallet.service.ts';
 import { dropDatabases, findPgbench, freshDatabases, initTpcb, median, pgbench, RUNS, SECONDS, urlFor, walBytes } from './pg-tools.ts';
+import { KeepAliveConnection } from './keep-alive-connection.ts';
 import { isMain, today, type BenchResult } from './report.ts';
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
@@ -40,56 +41,27 @@ const GAME = 'slot';
 /** Calls per statement in the cost sweep (see statementCost). */
 const SWEEP = [1, 2, 4, 8, 16];
 
-/**
- * One keep-alive HTTP/1.1 connection of a provider: it sends a signed call, waits for the whole
- * answer, then sends the next. The load generator runs in the server's process, so it is kept lean,
- * as pgbench is beside PostgreSQL: no http.Agent and no request objects. Measured (top, 8 clients):
- * this process spent 1.05 ms of CPU per round with node:http, 0.84 ms with this.
- */
+/** A provider's connection: each call signed as providers sign them, sent over one keep-alive connection. */
 class ProviderConnection {
-  private readonly socket: net.Socket;
-  private buffer: Buffer = Buffer.alloc(0);
-  private waiting: { resolve: (body: string) => void; reject: (err: Error) => void } | null = null;
+  private readonly conn: KeepAliveConnection;
 
   constructor(
     port: number,
     private readonly secret: string,
   ) {
-    this.socket = net.connect(port, '127.0.0.1');
-    this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk: Buffer) => this.read(chunk));
-    this.socket.on('error', (err) => this.waiting?.reject(err));
+    this.conn = new KeepAliveConnection(port);
   }
 
   /** A signed call; resolves with the parsed answer. */
   async post(action: string, body: object): Promise<{ status: string; error?: string; sessionToken?: string }> {
     const raw = JSON.stringify(body);
     const ts = String(Math.floor(Date.now() / 1000));
-    const head =
-      `POST ${ProviderWalletPrefix}/${PLATFORM}/${action} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(raw)}\r\n${ProviderTimestampHeader}: ${ts}\r\n${ProviderSignatureHeader}: ${signHmac(this.secret, ts, raw)}\r\n\r\n`;
-    const answer = new Promise<string>((resolve, reject) => (this.waiting = { resolve, reject }));
-    this.socket.write(head + raw);
-    return JSON.parse(await answer) as { status: string; error?: string; sessionToken?: string };
-  }
-
-  /** Answers come with content-length (never chunked): the body is complete once that many bytes follow the head. */
-  private read(chunk: Buffer): void {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
-    const end = this.buffer.indexOf('\r\n\r\n');
-    if (end < 0 || !this.waiting) return;
-    const length = Number(/content-length: *(\d+)/i.exec(this.buffer.subarray(0, end).toString('latin1'))?.[1] ?? NaN);
-    if (Number.isNaN(length)) return this.waiting.reject(new Error('answer without content-length'));
-    if (this.buffer.length < end + 4 + length) return;
-    const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
-    this.buffer = this.buffer.subarray(end + 4 + length);
-    const w = this.waiting;
-    this.waiting = null;
-    w.resolve(body);
+    const signed = `${ProviderTimestampHeader}: ${ts}\r\n${ProviderSignatureHeader}: ${signHmac(this.secret, ts, raw)}\r\n`;
+    return JSON.parse(await this.conn.post(`${ProviderWalletPrefix}/${PLATFORM}/${action}`, raw, signed)) as { status: string; error?: string; sessionToken?: string };
   }
 
   close(): void {
-    this.socket.destroy();
+    this.conn.close();
   }
 }
 
@@ -328,7 +300,7 @@ them), through the service's repository call, against \`pgbench -c 1\` TPC-B in 
 
 At 8 clients a statement holds about 4 calls: the clients answered by one commit send their next calls together, while the
 other half wait in the statement after it. A call then costs ${(cost.fixed / 4 + cost.perCall).toFixed(2)} TPC-B transactions of one connection's time, a round twice that,
-before the HTTP side; decision 011 (fourth addendum) works out what 1.0× would need.
+before the HTTP side; decision 011's appendix (docs/decisions/011-seamless-wallet-measurements.md) works out what 1.0× would need.
 
 Goal ≥ 1.0× TPC-B: ${rows.map((x) => `${x.c} clients **${x.ratio.toFixed(2)}×** (${x.ratio >= 1 ? 'met' : 'NOT met'})`).join(', ')}.${rows.some((x) => x.failed > 0) ? ` Failed rounds: ${rows.map((x) => x.failed).join(', ')}.` : ''}
 Ledger check after the runs: ${check.ok ? 'ok' : 'DIFFERENCES FOUND'}.
