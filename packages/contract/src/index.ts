@@ -22,3 +22,4 @@ export * from './endpoints/bet-records.ts';
 export * from './endpoints/app-event-log.ts';
 export * from './provider-wallet.ts';
 export * from './wallet-rules.ts';
+export * from './money-input.ts';
