@@ -1,3 +1,6 @@
+import { parseMoneyInput, type MoneyInputProblem } from '@playhall/contract';
+import type { TFunction } from 'i18next';
+
 /** Money is integer hundredths; players see whole units, floored (product rules §0). */
 export function moneyUnits(hundredths: number): number {
   return Math.floor(hundredths / 100);
@@ -7,9 +10,15 @@ export function formatMoney(hundredths: number, language = 'en-US'): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(moneyUnits(hundredths));
 }
 
-/** Whole coins typed by the player → hundredths; null when not a whole positive number. */
+/** Whole coins typed by the player → hundredths; null when the money-input rule refuses it (decision 025). */
 export function parseCoins(text: string): number | null {
-  if (!/^\d{1,9}$/.test(text.trim())) return null;
-  const units = Number(text.trim());
-  return units > 0 ? units * 100 : null;
+  const r = parseMoneyInput(text);
+  return r.ok ? r.amount : null;
+}
+
+/** The money-input rule's refusal in the player's language, bounds shown as coins. */
+export function moneyProblemText(t: TFunction, problem: MoneyInputProblem, language: string): string {
+  if (problem.reason === 'belowMin') return t(problem.key, { min: formatMoney(problem.values.min, language) });
+  if (problem.reason === 'aboveMax') return t(problem.key, { max: formatMoney(problem.values.max, language) });
+  return t(problem.key);
 }

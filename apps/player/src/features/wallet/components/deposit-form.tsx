@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { channelMinimum, ErrorCode, TrackedEvent, type DepositLimits, type RechargeType } from '@playhall/contract';
+import { channelMinimum, ErrorCode, MaxCallAmount, TrackedEvent, type DepositLimits, type RechargeType } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
-import { formatMoney, moneyUnits, parseCoins } from '../../../lib/money.ts';
+import { formatMoney, moneyUnits } from '../../../lib/money.ts';
+import { MoneyInput, readMoney } from '../../../components/ui/money-input.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showErrorToast } from '../../../lib/notify.ts';
@@ -36,9 +37,13 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
   const [busy, setBusy] = useState(false);
   const [bankError, setBankError] = useState(false);
 
-  const amount = custom ? parseCoins(custom) : (items.find((i) => i.id === itemId)?.price ?? null);
+  const rules = { wholeCoins: true, min, max: channel.maxAmount ?? MaxCallAmount };
+  const typed = custom ? readMoney(custom, rules) : null;
+  const amount = typed ? (typed.ok ? typed.amount : null) : (items.find((i) => i.id === itemId)?.price ?? null);
+  // The field itself states the rule's refusal of typed text (decision 025); these are the checks after it.
+  const refused = typed !== null && !typed.ok;
   let amountError: string | null = null;
-  if (custom && amount === null) amountError = t('wallet.wholeCoins');
+  if (refused) amountError = null;
   else if (amount !== null && amount < min) amountError = t('wallet.belowMin', { min: moneyUnits(min) });
   else if (amount !== null && channel.maxAmount !== null && amount > channel.maxAmount) amountError = t('wallet.aboveMax', { max: moneyUnits(channel.maxAmount) });
   else if (touched && amount === null) amountError = t('wallet.chooseAmount');
@@ -51,7 +56,7 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
     setTouched(true);
     const needsBank = channel.banks.length > 0 && bankId === null;
     setBankError(needsBank);
-    if (amount === null || amountError || needsBank) return;
+    if (amount === null || refused || amountError || needsBank) return;
     setBusy(true);
     setServerError(null);
     try {
@@ -86,13 +91,11 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
           ))}
         </div>
         <label className="deposit-form__label" htmlFor="deposit-amount">{t('wallet.customAmount')}</label>
-        <Input id="deposit-amount" name="amount" inputMode="numeric" autoComplete="off" maxLength={9}
-          placeholder={t('wallet.customPlaceholder', { min: moneyUnits(min) })} value={custom}
-          onChange={(v) => { setCustom(v.replace(/[^\d]/g, '')); setServerError(null); }} className="deposit-form__input" aria-invalid={Boolean(amountError)}
-          aria-describedby="deposit-amount-error" />
-        <p id="deposit-amount-error" className={amountError ? 'field-error' : 'form-hint'} role={amountError ? 'alert' : undefined}>
-          {amountError ?? t('wallet.range', { min: formatMoney(min, i18n.language), max: channel.maxAmount === null ? '∞' : formatMoney(channel.maxAmount, i18n.language) })}
-        </p>
+        <MoneyInput id="deposit-amount" rules={rules} value={custom} className="deposit-form__input"
+          placeholder={t('wallet.customPlaceholder', { min: moneyUnits(min) })}
+          onChange={(v) => { setCustom(v); setServerError(null); }}
+          error={amountError} showEmpty={touched}
+          hint={t('wallet.range', { min: formatMoney(min, i18n.language), max: channel.maxAmount === null ? '∞' : formatMoney(channel.maxAmount, i18n.language) })} />
       </section>
 
       {channel.banks.length > 0 && (
@@ -111,7 +114,7 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
       )}
 
       <Button block type="submit" color="primary" shape="rounded" size="large" loading={busy} disabled={busy} data-testid="deposit-submit">
-        {amount !== null && !amountError ? t('wallet.depositAmount', { amount: moneyUnits(amount) }) : t('wallet.deposit')}
+        {amount !== null && !refused && !amountError ? t('wallet.depositAmount', { amount: moneyUnits(amount) }) : t('wallet.deposit')}
       </Button>
     </form>
   );
