@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('deposit journeys', () => {
     await page.getByRole('tab', { name: 'PIX' }).click();
 
     await page.locator('input#deposit-amount').fill('5');
-    await page.getByText('The minimum for this channel is 10').waitFor();
+    await page.getByText('The minimum is 10').waitFor();
     await page.locator('input#deposit-amount').fill('');
     await pickAmount(page, '50');
     await page.getByTestId('deposit-submit').click();

@@ -94,7 +94,7 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
         <MoneyInput id="deposit-amount" rules={rules} value={custom} className="deposit-form__input"
           placeholder={t('wallet.customPlaceholder', { min: moneyUnits(min) })}
           onChange={(v) => { setCustom(v); setServerError(null); }}
-          error={amountError} showEmpty={touched}
+          error={amountError} showEmpty={touched && custom !== ''}
           hint={t('wallet.range', { min: formatMoney(min, i18n.language), max: channel.maxAmount === null ? '∞' : formatMoney(channel.maxAmount, i18n.language) })} />
       </section>
 
