@@ -22,9 +22,11 @@ describe('withdraw amount rules', () => {
     expect(checkWithdrawAmount(' 120 ', info, pix)).toEqual({ ok: true, amount: 12_000 });
   });
 
-  it('asks for an amount, and for whole coins only', () => {
+  it('asks for an amount, refuses what the money-input rule refuses, and answers 0 and -5 with the minimum', () => {
     expect(problem(checkWithdrawAmount('', info, pix))?.key).toBe('withdraw.amountRequired');
-    for (const text of ['2.5', '1e3', '-5', '0', 'abc', '20,5']) expect(problem(checkWithdrawAmount(text, info, pix))?.key, text).toMatch(/wholeCoins/);
+    const keys = { '2.5': 'money.wholeCoins', '1e3': 'money.notNumber', abc: 'money.notNumber', '20,5': 'money.separator', '1,000': 'money.separator' };
+    for (const [text, key] of Object.entries(keys)) expect(problem(checkWithdrawAmount(text, info, pix))?.key, text).toBe(key);
+    for (const text of ['0', '-5']) expect(problem(checkWithdrawAmount(text, info, pix)), text).toEqual({ key: 'withdraw.belowMin', values: { channel: 'PIX', min: 2000 } });
   });
 
   it('refuses below the channel minimum and above its maximum, naming the channel', () => {

@@ -4,6 +4,7 @@ import {
   compactAccountNo,
   HOLDER_NAME_PATTERN,
   HolderNameLength,
+  parseMoneyInput,
   tidyHolderName,
   type ExchangeInfo,
   type LengthRange,
@@ -39,13 +40,6 @@ export interface Problem {
   values?: Record<string, string | number>;
 }
 
-/** Whole coins typed by the player → hundredths; null when not a whole positive number. */
-export function coinsToHundredths(text: string): number | null {
-  if (!/^\d{1,9}$/.test(text.trim())) return null;
-  const units = Number(text.trim());
-  return units > 0 ? units * 100 : null;
-}
-
 /** The room left today under the 24-hour amount limit. */
 export function roomToday(info: Pick<ExchangeInfo, 'limits'>): number {
   return Math.max(0, info.limits.dailyAmount - info.limits.usedAmount);
@@ -70,8 +64,13 @@ export function checkWithdrawAmount(
 ): AmountCheck {
   const clean = text.trim();
   if (clean === '') return { ok: false, problem: { key: 'withdraw.amountRequired' } };
-  const amount = coinsToHundredths(clean);
-  if (amount === null) return { ok: false, problem: { key: 'wallet.wholeCoins' } };
+  // The one money-input rule (decision 025); a minimum refusal names the channel, as the server's does.
+  const min = Math.max(100, channel?.minAmount ?? 0);
+  const typed = parseMoneyInput(clean, { min });
+  if (!typed.ok && !(typed.reason === 'belowMin' && channel && min === channel.minAmount)) {
+    return { ok: false, problem: { key: typed.key, ...('values' in typed ? { values: typed.values } : {}) } };
+  }
+  const amount = typed.ok ? typed.amount : 0;
   if (channel && amount < channel.minAmount) {
     return { ok: false, problem: { key: 'withdraw.belowMin', values: { channel: channel.name, min: channel.minAmount } } };
   }

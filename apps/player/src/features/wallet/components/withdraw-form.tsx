@@ -123,7 +123,7 @@ export function WithdrawForm({ info }: { info: ExchangeInfo }) {
               <span>{t('withdraw.leftToday', { amount: m(room), count: countLeft })}</span>
             </span>
           }>
-          <Input id="withdraw-amount" name="amount" inputMode="numeric" autoComplete="off" maxLength={9}
+          <Input id="withdraw-amount" name="amount" inputMode="decimal" autoComplete="off"
             placeholder={t('withdraw.amountPlaceholder', { max: m(ceiling) })} />
         </Form.Item>
       </Form>

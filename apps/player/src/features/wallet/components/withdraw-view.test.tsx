@@ -107,13 +107,15 @@ describe('withdraw view', () => {
     expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false);
   });
 
-  it('checks the amount before calling: minimum, whole coins, withdrawable now, inline under the field', async () => {
+  it('checks the amount before calling with the money-input rule: minimum (also for 0), whole coins, a number, withdrawable now, inline under the field', async () => {
     const { api } = open(exchangeInfo(), { exchange: () => refuse(500, 'should not be called') });
     await screen.findByTestId('withdraw-form');
     for (const [text, error] of [
       ['', 'Enter the amount to withdraw'],
       ['10', 'The minimum for PIX is 20'],
-      ['2.5', 'Enter whole coins only'],
+      ['2.5', 'Whole coins only: remove the decimals'],
+      ['1e5', 'Enter the amount in digits, like 50'],
+      ['0', 'The minimum for PIX is 20'],
       ['121', 'You can withdraw up to 120 now'],
     ]) {
       typeAmount(text!);
