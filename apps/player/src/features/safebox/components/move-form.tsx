@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, type SafeboxState } from '@playhall/contract';
-import { moneyUnits, parseCoins } from '../../../lib/money.ts';
+import { ErrorCode, parseMoneyInput, type SafeboxState } from '@playhall/contract';
+import { moneyProblemText, moneyUnits, parseCoins } from '../../../lib/money.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
@@ -20,7 +20,7 @@ const AMOUNT_CODES: readonly number[] = [ErrorCode.insufficientBalance, ErrorCod
 
 /** Moves whole coins into the safebox ('in') or out of it with the password ('out'). */
 export function SafeboxMoveForm({ direction, state, length }: { direction: 'in' | 'out'; state: SafeboxState; length: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const apply = useApplySafebox();
   const requestId = useRef<string | null>(null);
@@ -54,9 +54,10 @@ export function SafeboxMoveForm({ direction, state, length }: { direction: 'in' 
   const amountRule = {
     validator: async (_: unknown, value: string) => {
       if (!value) throw new Error(t('form.required', { field: t('safebox.amount') }));
-      const amount = parseCoins(value);
-      if (amount === null) throw new Error(t('wallet.wholeCoins'));
-      if (amount > available) throw new Error(t('safebox.notEnough'));
+      // The one money-input rule (decision 025): whole coins, at least 1.
+      const typed = parseMoneyInput(value);
+      if (!typed.ok) throw new Error(moneyProblemText(t, typed, i18n.language));
+      if (typed.amount > available) throw new Error(t('safebox.notEnough'));
     },
   };
 
@@ -71,7 +72,7 @@ export function SafeboxMoveForm({ direction, state, length }: { direction: 'in' 
       <Form.Item name="amount" label={t('safebox.amount')} rules={[amountRule]}
         extra={<button type="button" className="safebox-all" onClick={() => form.setFieldsValue({ amount: String(moneyUnits(available)) })}
           data-testid={`safebox-${direction}-all`}>{t('safebox.all')}</button>}>
-        <Input name="amount" id={`safebox-${direction}-amount`} inputMode="numeric" autoComplete="off" maxLength={9}
+        <Input name="amount" id={`safebox-${direction}-amount`} inputMode="decimal" autoComplete="off"
           placeholder={t('safebox.amountPlaceholder', { max: moneyUnits(available) })} />
       </Form.Item>
       {direction === 'out' && (
