@@ -1,8 +1,9 @@
 import { useRef } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, parseMoneyInput, type SafeboxState } from '@playhall/contract';
 import { moneyProblemText, moneyUnits, parseCoins } from '../../../lib/money.ts';
+import { MoneyInput } from '../../../components/ui/money-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
@@ -72,7 +73,7 @@ export function SafeboxMoveForm({ direction, state, length }: { direction: 'in' 
       <Form.Item name="amount" label={t('safebox.amount')} rules={[amountRule]}
         extra={<button type="button" className="safebox-all" onClick={() => form.setFieldsValue({ amount: String(moneyUnits(available)) })}
           data-testid={`safebox-${direction}-all`}>{t('safebox.all')}</button>}>
-        <Input name="amount" id={`safebox-${direction}-amount`} inputMode="decimal" autoComplete="off"
+        <MoneyInput id={`safebox-${direction}-amount`} inline={false}
           placeholder={t('safebox.amountPlaceholder', { max: moneyUnits(available) })} />
       </Form.Item>
       {direction === 'out' && (

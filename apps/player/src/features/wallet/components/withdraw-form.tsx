@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Dialog, Form, Input } from 'antd-mobile';
+import { Button, Dialog, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type ExchangeInfo, type ReceivingAccount } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
+import { MoneyInput } from '../../../components/ui/money-input.tsx';
 import { formatMoney, moneyUnits } from '../../../lib/money.ts';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
@@ -123,7 +124,7 @@ export function WithdrawForm({ info }: { info: ExchangeInfo }) {
               <span>{t('withdraw.leftToday', { amount: m(room), count: countLeft })}</span>
             </span>
           }>
-          <Input id="withdraw-amount" name="amount" inputMode="decimal" autoComplete="off"
+          <MoneyInput id="withdraw-amount" inline={false}
             placeholder={t('withdraw.amountPlaceholder', { max: m(ceiling) })} />
         </Form.Item>
       </Form>
