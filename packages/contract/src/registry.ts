@@ -21,6 +21,7 @@ import {
   getDepositLimitsEndpoint,
   getRechargeInfoEndpoint,
   getRechargeOrderEndpoint,
+  getRechargeOrderListEndpoint,
   rechargeEndpoint,
   setDepositLimitsEndpoint,
 } from './endpoints/deposit.ts';
@@ -59,6 +60,7 @@ export const endpoints = {
   [getRechargeInfoEndpoint.path]: getRechargeInfoEndpoint,
   [rechargeEndpoint.path]: rechargeEndpoint,
   [getRechargeOrderEndpoint.path]: getRechargeOrderEndpoint,
+  [getRechargeOrderListEndpoint.path]: getRechargeOrderListEndpoint,
   [getDepositLimitsEndpoint.path]: getDepositLimitsEndpoint,
   [setDepositLimitsEndpoint.path]: setDepositLimitsEndpoint,
   [appUserCoinDetailEndpoint.path]: appUserCoinDetailEndpoint,

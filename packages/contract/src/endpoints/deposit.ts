@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int4Id, text } from '../fields.ts';
 import { callAmount } from '../amounts.ts';
 import { defineEndpoint, money } from '../envelope.ts';
+import { PageSize } from '../constants.ts';
 
 /** A payment channel (spec §3 "Recharge type"). Amounts in hundredths. */
 export const rechargeType = z.object({
@@ -79,6 +80,25 @@ export const getRechargeOrderEndpoint = defineEndpoint({
   summary: 'One of the player\'s own deposit orders; another player\'s order answers not found.',
   request: { orderId: text(64).min(1) },
   response: depositOrder,
+});
+
+export const getRechargeOrderListEndpoint = defineEndpoint({
+  path: 'getRechargeOrderList',
+  summary:
+    'The player\'s own deposit orders, newest first, paged (20 a page by default), with every status: paid, failed (declined), expired (abandoned) and pending, so no payment attempt vanishes.',
+  request: {
+    /** 1-based. */
+    pageNum: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(PageSize.record),
+    status: depositOrderStatus.optional(),
+  },
+  response: z.object({
+    list: z.array(depositOrder),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 
 export const depositLimitPeriod = z.enum(['day', 'week', 'month']);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/tx.ts';
 import { depositOrder, type DepositOrderRow } from '../../db/schema.ts';
 
@@ -62,4 +62,34 @@ export async function sumCountedSince(x: Executor, userId: number, since: Date, 
       ),
     );
   return BigInt(rows[0]?.total ?? '0');
+}
+
+export type OrderListStatus = 'pending' | 'paid' | 'failed' | 'expired';
+
+/**
+ * A player's deposit orders, newest first, with every status; `expired` is a pending order past its
+ * time at `now` (an abandoned payment), `pending` one still open. Every row carries the filtered count.
+ */
+export async function listOrders(
+  x: Executor,
+  userId: number,
+  f: { status?: OrderListStatus; now: Date; limit: number; offset: number },
+): Promise<Array<DepositOrderRow & { total: number }>> {
+  const conds = [eq(depositOrder.userId, userId)];
+  if (f.status === 'paid' || f.status === 'failed') conds.push(eq(depositOrder.status, f.status));
+  if (f.status === 'pending') conds.push(eq(depositOrder.status, 'pending'), gt(depositOrder.expiresAt, f.now));
+  if (f.status === 'expired') conds.push(eq(depositOrder.status, 'pending'), lte(depositOrder.expiresAt, f.now));
+  const rows = await x
+    .select({ order: depositOrder, total: sql<string>`count(*) over ()::text` })
+    .from(depositOrder)
+    .where(and(...conds))
+    .orderBy(desc(depositOrder.createdAt), desc(depositOrder.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map((r) => ({ ...r.order, total: Number(r.total) }));
+}
+
+/** How many orders `listOrders` would list (for a page past the end). */
+export async function countOrders(x: Executor, userId: number, f: { status?: OrderListStatus; now: Date }): Promise<number> {
+  return (await listOrders(x, userId, { ...f, limit: 1, offset: 0 }))[0]?.total ?? 0;
 }

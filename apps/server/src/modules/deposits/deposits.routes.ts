@@ -2,6 +2,7 @@ import {
   getDepositLimitsEndpoint,
   getRechargeInfoEndpoint,
   getRechargeOrderEndpoint,
+  getRechargeOrderListEndpoint,
   rechargeEndpoint,
   setDepositLimitsEndpoint,
 } from '@playhall/contract';
@@ -17,6 +18,7 @@ export function registerDepositRoutes(
   registry.handle(getRechargeInfoEndpoint, async (ctx, b) => s.tradeInfo.getRechargeInfo(must(ctx.session), b.hash));
   registry.handle(rechargeEndpoint, async (ctx, b) => s.deposits.createOrder(must(ctx.session), b));
   registry.handle(getRechargeOrderEndpoint, async (ctx, b) => s.deposits.getOrder(must(ctx.session), b.orderId));
+  registry.handle(getRechargeOrderListEndpoint, async (ctx, b) => s.deposits.listOrders(must(ctx.session), b));
   registry.handle(getDepositLimitsEndpoint, async (ctx) => s.limits.get(must(ctx.session)));
   registry.handle(setDepositLimitsEndpoint, async (ctx, b) => s.limits.set(must(ctx.session), { day: b.day, week: b.week, month: b.month }));
 }

@@ -139,6 +139,25 @@ export function createDepositsService(deps: DepositsDeps) {
       return orderView(row, await config.findTypeById(db, row.typeId), clock.now());
     },
 
+    /**
+     * getRechargeOrderList: the player's own orders, newest first, whatever became of them (paid,
+     * declined, abandoned, still open), so no payment attempt vanishes from their history.
+     */
+    async listOrders(session: SessionInfo, q: { pageNum: number; pageSize: number; status?: orders.OrderListStatus }) {
+      const now = clock.now();
+      const rows = await orders.listOrders(db, session.userId, { status: q.status, now, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+      const total = rows[0]?.total ?? (q.pageNum > 1 ? await orders.countOrders(db, session.userId, { status: q.status, now }) : 0);
+      const types = new Map<number, RechargeTypeRow | null>();
+      for (const r of rows) if (!types.has(r.typeId)) types.set(r.typeId, await config.findTypeById(db, r.typeId));
+      return {
+        list: rows.map((r) => orderView(r, types.get(r.typeId) ?? null, now)),
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+        total,
+        pages: Math.ceil(total / q.pageSize),
+      };
+    },
+
     /** The order behind a pay page link, when the link's token is right. */
     async findPayableOrder(orderId: string, token: string) {
       const row = await orders.findOrderByNo(db, orderId);
