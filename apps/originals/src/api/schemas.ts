@@ -109,6 +109,8 @@ export const betLimits = z.object({
   maxBet: amount,
   /** The most one round can pay (a larger win is paid at this amount; RULES.md, Limits). */
   maxWin: amount,
+  /** A stake above this share of the balance (whole per cent) asks the player once before it is placed. */
+  confirmStakePct: z.number().int().min(1).max(100),
 });
 export type BetLimits = z.infer<typeof betLimits>;
 

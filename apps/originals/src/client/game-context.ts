@@ -21,6 +21,19 @@ export interface GameCtx {
   /** A game locks the bet and fairness changes while its round is in play. */
   setBusy: (busy: boolean) => void;
   busy: boolean;
+  /** Why the bet field's text is not a stake (shown under the field; the game's button waits), else null. */
+  betError: string | null;
+  setBetError: (e: string | null) => void;
+  /**
+   * Before a round starts: false (with a message) when the field holds no valid stake or the
+   * balance cannot cover it; a stake above the configured share of the balance asks once.
+   */
+  checkStake: (bet: number) => Promise<boolean>;
+  /**
+   * A round that plays on without the player if they leave (Crash in flight): what leaving does
+   * to it, said by the lobby before it lets the player go; null once the round is over.
+   */
+  setLeaveWarning: (warning: string | null) => void;
 }
 
 export const GameContext = createContext<GameCtx | null>(null);

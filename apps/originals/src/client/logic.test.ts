@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { crashMultiplierAtMs, diceMultiplierE4, playRound, rules, SLOT_LINES } from '../engine/index.ts';
 import type { SlotSpinResponse } from '../api/schemas.ts';
-import { betFromInput, canAfford, clampBet, doubleBet, halveBet, wholeCoinLimits } from './bet.ts';
+import { MaxCallAmount } from '../../../../packages/contract/src/amounts.ts';
+import { MaxCallAmount as shimMaxCallAmount } from './contract-amounts.ts';
+import { betText, canAfford, clampBet, doubleBet, halveBet, needsStakeConfirm, parseBet, wholeCoinLimits } from './bet.ts';
 import { clockOffset, elapsedMs, parseAutoCashout, readoutE2 } from './crash-sync.ts';
 import { clampTarget, flipTarget, quote, targetForMultiplier } from './dice-math.ts';
 import { dictionaries, pickLang, translator } from './i18n.ts';
@@ -40,12 +42,29 @@ describe('bet selector rules', () => {
     expect(doubleBet(300, limits)).toBe(600);
     expect(doubleBet(80_000, limits)).toBe(100_000);
   });
-  it('reads typed coins, drops fractions, and says when the balance cannot cover the bet', () => {
-    expect(betFromInput('12', limits)).toBe(1_200);
-    expect(betFromInput('12,9', limits)).toBe(1_200);
-    expect(betFromInput('abc', limits)).toBe(100);
+  it('takes a typed stake exactly or refuses it with the reason, never another stake (decision 025)', () => {
+    expect(parseBet('12', limits)).toEqual({ ok: true, amount: 1_200 });
+    expect(parseBet('12.00', limits)).toEqual({ ok: true, amount: 1_200 });
+    // 0 and 0.001 used to become a 1-coin bet while the field still said 0.
+    expect(parseBet('0', limits)).toMatchObject({ ok: false, reason: 'belowMin', values: { min: 100 } });
+    expect(parseBet('0.001', limits)).toMatchObject({ ok: false, reason: 'wholeCoins' });
+    expect(parseBet('12,9', limits)).toMatchObject({ ok: false, reason: 'separator' });
+    expect(parseBet('abc', limits)).toMatchObject({ ok: false, reason: 'notNumber' });
+    // 999999 used to become the maximum (the whole demo balance) in one tap.
+    expect(parseBet('999999', limits)).toMatchObject({ ok: false, reason: 'aboveMax', values: { max: 100_000 } });
+    expect(betText(1_200)).toBe('12');
     expect(canAfford(500, 499)).toBe(false);
     expect(canAfford(500, 500)).toBe(true);
+  });
+  it('the game bundle\'s zod-free copy of MaxCallAmount is the contract\'s', () => {
+    expect(shimMaxCallAmount).toBe(MaxCallAmount);
+  });
+  it('asks before a stake above the configured share of the balance', () => {
+    expect(needsStakeConfirm(50_000, 100_000, { ...limits, confirmStakePct: 50 })).toBe(false);
+    expect(needsStakeConfirm(50_100, 100_000, { ...limits, confirmStakePct: 50 })).toBe(true);
+    expect(needsStakeConfirm(50_100, 100_000, limits)).toBe(true); // 50 % when the session does not say
+    expect(needsStakeConfirm(90_000, 100_000, { ...limits, confirmStakePct: 100 })).toBe(false);
+    expect(needsStakeConfirm(2_600, 10_000, { ...limits, confirmStakePct: 25 })).toBe(true);
   });
 });
 

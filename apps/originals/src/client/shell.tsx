@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FairnessPublic, FairnessUsed, SessionResponse } from '../api/schemas.ts';
 import type { GameId } from '../engine/index.ts';
 import { ApiError, createApi } from './api.ts';
-import { wholeCoinLimits } from './bet.ts';
+import { canAfford, needsStakeConfirm, wholeCoinLimits } from './bet.ts';
 import { money } from './format.ts';
 import { GameContext, type GameCtx } from './game-context.ts';
 import type { Lang, MsgKey } from './i18n.ts';
@@ -17,6 +17,7 @@ import { play, setSoundEnabled } from './sound.ts';
 import { FairnessSheet } from './sheets/fairness-sheet.tsx';
 import { RulesSheet } from './sheets/rules-sheet.tsx';
 import { Sheet } from './ui/sheet.tsx';
+import { ConfirmDialog } from './ui/confirm-dialog.tsx';
 import { SlotGame } from './games/slot.tsx';
 import { CrashGame } from './games/crash.tsx';
 import { MinesGame } from './games/mines.tsx';
@@ -26,18 +27,34 @@ const GAME_NAME: Record<GameId, MsgKey> = { slot: 'slot', crash: 'crash', mines:
 
 type Toast = { id: number; text: string; kind: 'info' | 'error' | 'win' };
 
+/** Messages to the lobby around the frame (same origin only: the lobby checks where they come from). */
+export type LobbyMessage =
+  | { type: 'playhall:balance'; balance: number }
+  | { type: 'playhall:round'; open: boolean; warning: string | null }
+  | { type: 'playhall:play-real' };
+
+const embeddedInLobby = () => window.parent !== window;
+function tellLobby(m: LobbyMessage): void {
+  if (embeddedInLobby()) window.parent.postMessage(m, window.location.origin);
+}
+
 export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lang; launchToken: string | null }) {
   const t = useMemo(() => translator(lang), [lang]);
   const api = useMemo(() => createApi(), []);
   const [state, setState] = useState<'loading' | 'expired' | 'error' | 'ready'>('loading');
   const [session, setSession] = useState<SessionResponse | null>(null);
   const [balance, setLocalBalance] = useState(0);
-  // The lobby around the iframe shows the coin balance: tell it when a real balance moved
-  // (its listener checks that the message comes from this frame).
+  const realMoney = useRef(false);
+  // The lobby's bar above the frame shows the same coin balance: it takes every real balance the
+  // wallet answers here (decision 026), so the two never disagree during play. Play money stays here.
   const setBalance = useCallback((b: number) => {
     setLocalBalance(b);
-    if (window.parent !== window) window.parent.postMessage({ type: 'playhall:balance' }, window.location.origin);
+    if (realMoney.current) tellLobby({ type: 'playhall:balance', balance: b });
   }, []);
+  const [betError, setBetError] = useState<string | null>(null);
+  const confirmedStakes = useRef(new Set<number>());
+  const [stakeAsk, setStakeAsk] = useState<{ bet: number; resolve: (ok: boolean) => void } | null>(null);
+  const setLeaveWarning = useCallback((warning: string | null) => tellLobby({ type: 'playhall:round', open: warning !== null, warning }), []);
   const [bet, setBet] = useState(100);
   const [fairness, setFairness] = useState<FairnessPublic | null>(null);
   const [sound, setSound] = useState(false);
@@ -52,20 +69,26 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
     window.setTimeout(() => setToasts((ts) => ts.filter((x) => x.id !== id)), 3_500);
   }, []);
 
+  /** Not enough money for the stake: a deposit for real money, the Refill (or a lower bet) for play money. */
+  const insufficientText = (b: number): string => {
+    if (session?.mode !== 'demo') return t('insufficient', { balance: money(b) });
+    return b < session.limits.minBet ? t('demoOut') : t('demoLowerBet', { balance: money(b) });
+  };
+
   const fail = useCallback(
     (e: unknown) => {
       if (e instanceof ApiError) {
         if (e.code === 'SESSION_EXPIRED' || e.code === 'INVALID_TOKEN') return setState('expired');
         if (e.code === 'INSUFFICIENT_FUNDS') {
           if (e.balance !== undefined) setBalance(e.balance);
-          return toast(t('insufficient', { balance: money(e.balance ?? balance) }), 'error');
+          return toast(insufficientText(e.balance ?? balance), 'error');
         }
         if (e.code === 'NETWORK') return toast(t('network'), 'error');
         return toast(t('error', { message: e.message }), 'error');
       }
       toast(t('error', { message: e instanceof Error ? e.message : String(e) }), 'error');
     },
-    [t, toast, balance],
+    [t, toast, balance, session],
   );
 
   const load = useCallback(async () => {
@@ -76,6 +99,7 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
       // The one-time token has been spent: keep it out of the address bar (and of reloads).
       if (launchToken) window.history.replaceState(null, '', urlWithoutToken(window.location.href));
       const s = res.session;
+      realMoney.current = s.mode === 'real';
       setSession(s);
       setBalance(s.balance);
       setFairness(s.fairness);
@@ -138,8 +162,27 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
     );
   }
 
-  const ctx: GameCtx = { api, session, t, balance, setBalance, bet, setBet, fairness, roundPlayed, fail, toast, busy, setBusy };
+  const checkStake = async (b: number): Promise<boolean> => {
+    if (betError) {
+      toast(betError, 'error');
+      return false;
+    }
+    if (!canAfford(b, balance)) {
+      toast(insufficientText(balance), 'error');
+      return false;
+    }
+    if (!needsStakeConfirm(b, balance, session.limits) || confirmedStakes.current.has(b)) return true;
+    const ok = await new Promise<boolean>((resolve) => setStakeAsk({ bet: b, resolve }));
+    setStakeAsk(null);
+    if (ok) confirmedStakes.current.add(b);
+    return ok;
+  };
+
+  const ctx: GameCtx = { api, session, t, balance, setBalance, bet, setBet, fairness, roundPlayed, fail, toast, busy, setBusy, betError, setBetError, checkStake, setLeaveWarning };
   const demo = session.mode === 'demo';
+  const outOfPlayMoney = demo && !busy && balance < bet;
+  // Real play happens in the lobby (register or log in there); outside a frame, the lobby's home.
+  const playForReal = () => (embeddedInLobby() ? tellLobby({ type: 'playhall:play-real' }) : window.location.assign('/'));
   // In the lobby's frame the lobby's bar already names the game; on a phone the two names would
   // squeeze the balance, so the game's own bar leaves it out.
   const embedded = window.parent !== window;
@@ -173,6 +216,19 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
             </svg>
           </button>
         </header>
+        {outOfPlayMoney && (
+          <div className="oc-notice" role="status" data-testid="demo-out">
+            <span>{balance < session.limits.minBet ? t('demoOut') : t('demoLowerBet', { balance: money(balance) })}</span>
+            {balance < session.limits.minBet && (
+              <button className="oc-btn oc-btn-small" onClick={() => void refill()}>
+                {t('refill')}
+              </button>
+            )}
+            <button className="oc-btn oc-btn-small oc-btn-ghost" onClick={playForReal} data-testid="play-real">
+              {t('playForReal')}
+            </button>
+          </div>
+        )}
         {game === 'slot' && <SlotGame />}
         {game === 'crash' && <CrashGame />}
         {game === 'mines' && <MinesGame />}
@@ -183,6 +239,15 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
         <Sheet open={sheet === 'fairness'} title={t('fairness')} onClose={() => setSheet(null)} closeLabel={t('close')}>
           <FairnessSheet fairness={fairness} setFairness={setFairness} lang={lang} game={game} />
         </Sheet>
+        {stakeAsk && (
+          <ConfirmDialog
+            title={t('confirmStakeTitle', { bet: money(stakeAsk.bet) })}
+            body={t('confirmStakeBody', { pct: Math.ceil((stakeAsk.bet * 100) / Math.max(1, balance)), balance: money(balance) })}
+            yes={t('confirmStakeYes', { bet: money(stakeAsk.bet) })}
+            no={t('cancel')}
+            onAnswer={stakeAsk.resolve}
+          />
+        )}
         <Toasts toasts={toasts} />
       </div>
     </GameContext.Provider>

@@ -11,6 +11,7 @@ import type { OriginalsDb } from './repo.ts';
 import { registerApiRoutes } from './routes.ts';
 import { createOriginalsService, type OriginalsService } from './service.ts';
 import { createInjectWalletClient, type WalletClient } from './wallet-client.ts';
+import { confirmStakePctFrom } from './limits.ts';
 
 export { createHttpWalletClient, createInjectWalletClient, WalletUnavailable, type WalletClient } from './wallet-client.ts';
 export type { OriginalsDb } from './repo.ts';
@@ -40,6 +41,11 @@ export interface OriginalsDeps {
   /** Every 5 s with a ticking clock, off otherwise; null turns it off (tests drive `service.sweep()`). */
   sweepEveryMs?: number | null;
   retryDelaysMs?: number[];
+  /**
+   * A stake above this share of the balance (per cent) asks the player once before it is placed;
+   * defaults to ORIGINALS_CONFIRM_STAKE_PCT, else 50.
+   */
+  confirmStakePct?: number;
 }
 
 export interface OriginalsHandle {
@@ -53,7 +59,8 @@ export async function registerOriginals(app: FastifyInstance, deps: OriginalsDep
   const now = () => deps.clock.now().getTime();
   const wallet = deps.wallet ?? createInjectWalletClient(app, { platformCode: ORIGINALS_PLATFORM_CODE, secret: deps.secret, now });
   const ticks = deps.clock.ticks !== false;
-  const service = createOriginalsService({ db: deps.db, wallet, now, log: app.log, crashTimers: ticks, ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}) });
+  const confirmStakePct = deps.confirmStakePct ?? confirmStakePctFrom(process.env.ORIGINALS_CONFIRM_STAKE_PCT);
+  const service = createOriginalsService({ db: deps.db, wallet, now, log: app.log, crashTimers: ticks, confirmStakePct, ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}) });
 
   await app.register(
     async (scope) => {

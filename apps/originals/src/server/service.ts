@@ -42,7 +42,7 @@ import type {
   SlotSpinResponse,
 } from '../api/schemas.ts';
 import { ApiError } from './errors.ts';
-import { DEMO_START_BALANCE, MAX_BET, MIN_BET, SESSION_IDLE_MS, capWin, limits } from './limits.ts';
+import { DEFAULT_CONFIRM_STAKE_PCT, DEMO_START_BALANCE, MAX_BET, MIN_BET, SESSION_IDLE_MS, capWin, limits } from './limits.ts';
 import * as repo from './repo.ts';
 import { WalletUnavailable, type WalletClient, type WalletResult } from './wallet-client.ts';
 import type { ProviderWalletAction } from '@playhall/contract';
@@ -63,6 +63,8 @@ export interface OriginalsServiceDeps {
   retryDelaysMs?: number[];
   /** A timer at each crash round's end; off when `now` does not follow the wall clock. Default on. */
   crashTimers?: boolean;
+  /** A stake above this share of the balance asks once (per cent, 1-100). Default DEFAULT_CONFIRM_STAKE_PCT. */
+  confirmStakePct?: number;
 }
 
 const GAMES = ['slot', 'crash', 'mines', 'dice'] as const;
@@ -86,6 +88,7 @@ interface MinesState {
 export function createOriginalsService(deps: OriginalsServiceDeps) {
   const { db, wallet, log } = deps;
   const retryDelays = deps.retryDelaysMs ?? [100, 400, 1_500];
+  const confirmStakePct = deps.confirmStakePct ?? DEFAULT_CONFIRM_STAKE_PCT;
   const now = () => new Date(deps.now());
 
   /** A wallet call, retried on unavailability (safe: money calls are idempotent per transaction id). */
@@ -211,7 +214,7 @@ export function createOriginalsService(deps: OriginalsServiceDeps) {
       nickname: s.nickname,
       balance,
       fairness: publicPair(pair),
-      limits: { ...limits },
+      limits: { ...limits, confirmStakePct },
       rules: rules[s.gameCode] as unknown as Record<string, unknown>,
       openRound: open ? (open.game === 'mines' ? minesView(open) : crashView(open)) : null,
       serverNow: deps.now(),

@@ -9,7 +9,6 @@ import type { CrashRound, CrashRoundResponse, CrashStartResponse } from '../../a
 import { crashMultiplierAtMs, rules } from '../../engine/index.ts';
 
 const crashRules = rules.crash;
-import { canAfford } from '../bet.ts';
 import { clockOffset, elapsedMs, parseAutoCashout, readoutE2 } from '../crash-sync.ts';
 import { money, multiplier } from '../format.ts';
 import { useGame } from '../game-context.ts';
@@ -24,6 +23,8 @@ interface Flight {
   startedAt: number;
   offset: number;
   bet: number;
+  /** The auto cash-out the server holds for this round (hundredths of ×), or null. */
+  autoE2: number | null;
   /** Set when the round ends: the readout freezes there. */
   endE2: number | null;
 }
@@ -52,7 +53,7 @@ function pathFor(ms: number): { d: string; x: number; y: number } {
 }
 
 export function CrashGame() {
-  const { api, t, bet, balance, setBalance, busy, setBusy, fail, roundPlayed, toast, session } = useGame();
+  const { api, t, bet, setBet, setBalance, setLeaveWarning, busy, setBusy, fail, roundPlayed, toast, checkStake, betError, session } = useGame();
   const [auto, setAuto] = useState('');
   const [phase, setPhase] = useState<'idle' | 'flying' | 'cashed' | 'crashed'>('idle');
   const [result, setResult] = useState<CrashRound | null>(null);
@@ -86,6 +87,7 @@ export function CrashGame() {
 
   const settle = (round: CrashRound, newBalance: number) => {
     flight.current = null;
+    setLeaveWarning(null);
     setResult(round);
     setBalance(newBalance);
     roundPlayed(round.fairness);
@@ -121,8 +123,11 @@ export function CrashGame() {
     return () => window.clearInterval(id);
   }, [phase]);
 
-  const begin = (startedAt: number, serverNow: number, sent: number, roundId: string, betAmount: number) => {
-    flight.current = { roundId, startedAt, offset: clockOffset(serverNow, sent, Date.now()), bet: betAmount, endE2: null };
+  const begin = (startedAt: number, serverNow: number, sent: number, roundId: string, betAmount: number, autoE2: number | null) => {
+    flight.current = { roundId, startedAt, offset: clockOffset(serverNow, sent, Date.now()), bet: betAmount, autoE2, endE2: null };
+    // Leaving does not stop the round: the server settles it at its end (its timer or sweeper),
+    // paying the auto cash-out if the curve reaches it first, else nothing at the crash.
+    setLeaveWarning(autoE2 !== null ? t('leaveCrashAuto', { bet: money(betAmount), m: multiplier(autoE2, 100) }) : t('leaveCrashNoAuto', { bet: money(betAmount) }));
     setResult(null);
     setPhase('flying');
     setBusy(true);
@@ -132,13 +137,14 @@ export function CrashGame() {
   useEffect(() => {
     const open = session.openRound;
     if (open?.game === 'crash' && open.status === 'flying') {
-      begin(open.startedAt, open.serverNow, Date.now(), open.roundId, open.bet);
+      setBet(open.bet);
+      begin(open.startedAt, open.serverNow, Date.now(), open.roundId, open.bet, open.autoCashoutE2);
       toast(t('roundResumed'));
     }
   }, []);
 
   const start = async () => {
-    if (!canAfford(bet, balance)) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    if (!(await checkStake(bet))) return;
     const autoE2 = parseAutoCashout(auto);
     setBusy(true);
     try {
@@ -146,7 +152,7 @@ export function CrashGame() {
       const r = await api.call<CrashStartResponse>('/crash/start', autoE2 ? { bet, autoCashoutE2: autoE2 } : { bet });
       setBalance(r.balance);
       play('spin');
-      begin(r.startedAt, r.serverNow, sent, r.roundId, r.bet);
+      begin(r.startedAt, r.serverNow, sent, r.roundId, r.bet, r.autoCashoutE2);
     } catch (e) {
       setBusy(false);
       fail(e);
@@ -217,7 +223,7 @@ export function CrashGame() {
             {t('cashOut')} <span ref={cashLabel} />
           </button>
         ) : (
-          <button className="oc-action" data-testid="action" disabled={busy} onClick={() => void start()}>
+          <button className="oc-action" data-testid="action" disabled={busy || betError !== null} onClick={() => void start()}>
             {t('start')}
           </button>
         )}

@@ -6,7 +6,6 @@
 import { useRef, useState } from 'react';
 import type { DiceRollResponse } from '../../api/schemas.ts';
 import type { DiceDirection } from '../../engine/index.ts';
-import { canAfford } from '../bet.ts';
 import { clampTarget, flipTarget, quote } from '../dice-math.ts';
 import { money, multiplier } from '../format.ts';
 import { useGame } from '../game-context.ts';
@@ -16,7 +15,7 @@ import { BetSelector } from '../ui/bet-selector.tsx';
 const reduced = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 export function DiceGame() {
-  const { api, t, bet, balance, setBalance, busy, setBusy, fail, roundPlayed, toast } = useGame();
+  const { api, t, bet, setBalance, busy, setBusy, fail, roundPlayed, checkStake, betError } = useGame();
   const [direction, setDirection] = useState<DiceDirection>('under');
   const [target, setTarget] = useState(5000);
   const [last, setLast] = useState<DiceRollResponse | null>(null);
@@ -51,7 +50,7 @@ export function DiceGame() {
     });
 
   const roll = async () => {
-    if (!canAfford(bet, balance)) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    if (!(await checkStake(bet))) return;
     setBusy(true);
     setLast(null);
     try {
@@ -132,7 +131,7 @@ export function DiceGame() {
       </main>
       <footer className="oc-controls">
         <BetSelector />
-        <button className="oc-action" data-testid="action" disabled={busy} onClick={() => void roll()}>
+        <button className="oc-action" data-testid="action" disabled={busy || betError !== null} onClick={() => void roll()}>
           {t('roll')}
         </button>
       </footer>

@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import type { MinesResponse, MinesRound } from '../../api/schemas.ts';
 import { rules } from '../../engine/index.ts';
-import { canAfford } from '../bet.ts';
 import { money, multiplier } from '../format.ts';
 import { useGame } from '../game-context.ts';
 import { play } from '../sound.ts';
@@ -15,7 +14,7 @@ import { BetSelector } from '../ui/bet-selector.tsx';
 const TILES = Array.from({ length: 25 }, (_, i) => i);
 
 export function MinesGame() {
-  const { api, t, bet, balance, setBalance, busy, setBusy, fail, roundPlayed, toast, session } = useGame();
+  const { api, t, bet, setBet, setBalance, busy, setBusy, fail, roundPlayed, toast, checkStake, betError, session } = useGame();
   const [mines, setMines] = useState(3);
   const [round, setRound] = useState<MinesRound | null>(null);
   const [pending, setPending] = useState<number | null>(null);
@@ -26,6 +25,7 @@ export function MinesGame() {
     if (r?.game === 'mines' && r.status === 'open') {
       setRound(r);
       setMines(r.mines);
+      setBet(r.bet); // the field shows the restored round's own stake
       setBusy(true);
       toast(t('roundResumed'));
     }
@@ -42,7 +42,7 @@ export function MinesGame() {
   };
 
   const start = async () => {
-    if (!canAfford(bet, balance)) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    if (!(await checkStake(bet))) return;
     setBusy(true);
     try {
       apply(await api.call<MinesResponse>('/mines/start', { bet, mines }));
@@ -139,7 +139,7 @@ export function MinesGame() {
             {t('cashOutAmount', { amount: money(round.cashOutAmount) })}
           </button>
         ) : (
-          <button className="oc-action" data-testid="action" disabled={busy} onClick={() => void start()}>
+          <button className="oc-action" data-testid="action" disabled={busy || betError !== null} onClick={() => void start()}>
             {t('start')}
           </button>
         )}

@@ -8,7 +8,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { SlotSpin, SlotSpinResponse } from '../../api/schemas.ts';
 import { FORTUNE_REELS, SLOT_SYMBOLS, rules } from '../../engine/index.ts';
 import type { SlotSymbol } from '../../engine/index.ts';
-import { canAfford } from '../bet.ts';
 import { money } from '../format.ts';
 import { useGame } from '../game-context.ts';
 import { play } from '../sound.ts';
@@ -91,7 +90,7 @@ function Reel({ reel, initial, register, hl }: { reel: number; initial: SlotSymb
 }
 
 export function SlotGame() {
-  const { api, t, bet, balance, setBalance, busy, setBusy, fail, roundPlayed, toast } = useGame();
+  const { api, t, bet, setBalance, busy, setBusy, fail, roundPlayed, checkStake, betError } = useGame();
   const reels = useRef<ReelHandle[]>([]);
   const winRef = useRef<HTMLSpanElement>(null);
   const alive = useRef(true);
@@ -131,7 +130,7 @@ export function SlotGame() {
 
   const spinOnce = async () => {
     if (busy) return;
-    if (!canAfford(bet, balance)) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    if (!(await checkStake(bet))) return;
     setBusy(true);
     setTier('none');
     showWin(0);
@@ -211,7 +210,7 @@ export function SlotGame() {
       </main>
       <footer className="oc-controls">
         <BetSelector />
-        <button className="oc-action" data-testid="action" disabled={busy} onClick={() => void spinOnce()}>
+        <button className="oc-action" data-testid="action" disabled={busy || betError !== null} onClick={() => void spinOnce()}>
           {t('spin')}
         </button>
       </footer>

@@ -28,7 +28,7 @@ describeDb('originals: real play through the seamless wallet', () => {
 
   it('opens a real session from the launch token (once), and a reload resumes it with the game token', async () => {
     const g = await openGame(t, p, 'slot');
-    expect(g.session).toMatchObject({ mode: 'real', gameCode: 'slot', balance: model, limits: { minBet: 100, maxBet: 100_000, maxWin: 10_000_000 }, openRound: null });
+    expect(g.session).toMatchObject({ mode: 'real', gameCode: 'slot', balance: model, limits: { minBet: 100, maxBet: 100_000, maxWin: 10_000_000, confirmStakePct: 50 }, openRound: null });
     expect(g.session.fairness).toMatchObject({ nonce: 0, serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(g.session.rules).toMatchObject({ game: 'slot', name: 'Fortune Reels' });
     expect(g.session.nickname).toBe(p.account);
