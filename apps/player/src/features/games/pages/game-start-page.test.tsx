@@ -60,6 +60,15 @@ describe('/game/start for a visitor', () => {
     expect(screen.getByRole('heading', { name: 'Fortune Reels' })).toBeTruthy();
   });
 
+  it('Play for real in a demo goes to real play, which asks a visitor to log in and comes back', async () => {
+    handlers();
+    const app = await renderApp('/game/start?gameId=1&tryIt=1', newQueryClient());
+    await frame();
+    fireEvent.click(screen.getByTestId('play-for-real'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/login'));
+    expect(app.router.state.location.search).toMatchObject({ redirect: '/game/start?gameId=1' });
+  });
+
   it('a game without demo says so and offers to log in', async () => {
     handlers({ 'anonymous/startGame': () => refuse(4003, 'This game has no demo mode: log in to play') });
     const app = await renderApp('/game/start?gameId=5&tryIt=1', newQueryClient());
@@ -143,6 +152,68 @@ describe('/game/start for a player', () => {
     await waitFor(() => expect(api.calls.exitGame).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));
     expect(api.calls.exitGame).toHaveLength(1);
+  });
+
+  /** A message from the game's frame, as the browser delivers it. */
+  const fromGame = (iframe: HTMLIFrameElement, data: unknown, origin = window.location.origin) =>
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source: iframe.contentWindow }));
+    });
+
+  it('the bar shows the balance the Originals post from their wallet answers at once, floored (697.20 → 697)', async () => {
+    const api = handlers();
+    await renderApp('/game/start?gameId=2', newQueryClient());
+    const iframe = await frame();
+    await waitFor(() => expect(screen.getByTestId('game-bar-balance').textContent).toBe('987'));
+    const before = api.calls.refreshData!.length;
+    await fromGame(iframe, { type: 'playhall:balance', balance: 69_720 });
+    expect(screen.getByTestId('game-bar-balance').textContent).toBe('697');
+    // Taken from the game, not polled: no refresh that could answer an older figure.
+    expect(api.calls.refreshData).toHaveLength(before);
+  });
+
+  it('a balance posted from another origin is not believed: the bar only refreshes', async () => {
+    const api = handlers();
+    await renderApp('/game/start?gameId=2', newQueryClient());
+    const iframe = await frame();
+    await waitFor(() => expect(api.calls.refreshData).toHaveLength(1));
+    await fromGame(iframe, { type: 'playhall:balance', balance: 1 }, 'https://games.example');
+    await waitFor(() => expect(api.calls.refreshData).toHaveLength(2));
+    expect(screen.getByTestId('game-bar-balance').textContent).toBe('987');
+  });
+
+  it('with a round in flight the exit asks first and says what happens; Stay keeps the game, Leave goes', async () => {
+    const api = handlers();
+    const app = await renderApp('/', newQueryClient());
+    await act(async () => { await app.router.navigate({ to: '/game/start', search: { gameId: 2 } }); });
+    const iframe = await frame();
+    const warning = 'Your bet of 5.00 is still flying and has no auto cash-out.';
+    await fromGame(iframe, { type: 'playhall:round', open: true, warning });
+    await new Promise((r) => setTimeout(r, 20)); // an earlier test's closing exitGame lands first
+    const exits = () => api.calls.exitGame?.length ?? 0;
+    const before = exits();
+    fireEvent.click(screen.getByTestId('game-exit'));
+    expect((await screen.findByTestId('leave-warning')).textContent).toBe(warning);
+    fireEvent.click(screen.getByText('Stay'));
+    await waitFor(() => expect(screen.queryByTestId('leave-warning')).toBeNull());
+    expect(app.router.state.location.pathname).toBe('/game/start');
+    expect(exits()).toBe(before);
+    fireEvent.click(screen.getByTestId('game-exit'));
+    fireEvent.click(await screen.findByText('Leave'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(exits()).toBe(before + 1));
+  });
+
+  it('once the round is over the exit goes without asking', async () => {
+    const app = await renderApp('/', newQueryClient());
+    handlers();
+    await act(async () => { await app.router.navigate({ to: '/game/start', search: { gameId: 2 } }); });
+    const iframe = await frame();
+    await fromGame(iframe, { type: 'playhall:round', open: true, warning: 'flying' });
+    await fromGame(iframe, { type: 'playhall:round', open: false, warning: null });
+    fireEvent.click(screen.getByTestId('game-exit'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    expect(screen.queryByTestId('leave-warning')).toBeNull();
   });
 
   it('closing the tab sends exitGame with the token in a keepalive request', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useBlocker, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button, Dialog, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Game } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
@@ -14,8 +14,22 @@ import { useIsLoggedIn, useSession } from '../../../lib/session.ts';
 import { useGameLaunch, useGameSession, type GameMode } from '../api/game-session.ts';
 import '../games.css';
 
-/** Messages a game may post to its parent page (same shape for our Originals and outside games). */
-const GameMessage = { balanceChanged: 'playhall:balance', exit: 'playhall:exit' } as const;
+/**
+ * Messages a game may post to its parent page (same shape for our Originals and outside games).
+ * Only a game served from this origin (the Originals) is believed about amounts and open rounds:
+ * `playhall:balance` with `balance` (hundredths, from its wallet answers) sets the bar at once;
+ * from anywhere else it only asks the bar to refresh.
+ */
+const GameMessage = { balanceChanged: 'playhall:balance', exit: 'playhall:exit', round: 'playhall:round', playReal: 'playhall:play-real' } as const;
+
+interface GameMessageData {
+  type?: unknown;
+  balance?: unknown;
+  open?: unknown;
+  warning?: unknown;
+}
+
+const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** Back where the player came from; a deep link has no in-app history, so home instead. */
 function useGoBack() {
@@ -27,13 +41,14 @@ function useGoBack() {
   };
 }
 
-function Balance() {
+/** The bar's balance pill: the game's own figure while it reports one (decision 026: floored, never above the game's). */
+function Balance({ fromGame }: { fromGame: number | null }) {
   const balance = useBalance();
   const user = useSession((s) => s.user);
-  return <Money value={balance.data?.coin ?? user?.coin ?? 0} className="game-bar__money" />;
+  return <Money value={fromGame ?? balance.data?.coin ?? user?.coin ?? 0} className="game-bar__money" />;
 }
 
-function GameBar({ name, mode, onExit }: { name: string; mode: GameMode; onExit: () => void }) {
+function GameBar({ name, mode, onExit, onPlayReal, gameBalance }: { name: string; mode: GameMode; onExit: () => void; onPlayReal: () => void; gameBalance: number | null }) {
   const { t } = useTranslation();
   return (
     <header className="game-bar">
@@ -43,7 +58,16 @@ function GameBar({ name, mode, onExit }: { name: string; mode: GameMode; onExit:
       </button>
       <h1 className="game-bar__name">{name}</h1>
       <div className="game-bar__side" data-testid="game-bar-balance">
-        {mode === 'demo' ? <span className="game-bar__demo" data-testid="demo-badge">{t('games.demo')}</span> : <Balance />}
+        {mode === 'demo' ? (
+          <span className="game-bar__demo-side">
+            <span className="game-bar__demo" data-testid="demo-badge">{t('games.demo')}</span>
+            <button type="button" className="game-bar__real" onClick={onPlayReal} data-testid="play-for-real">
+              {t('games.playForReal')}
+            </button>
+          </span>
+        ) : (
+          <Balance fromGame={gameBalance} />
+        )}
       </div>
     </header>
   );
@@ -81,6 +105,11 @@ function GameScreen({ gameId, mode, activityId, game }: { gameId: number; mode: 
   const loggedIn = useIsLoggedIn();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState(false);
+  /** The balance the game last reported from its wallet answers (hundredths), once it has. */
+  const [gameBalance, setGameBalance] = useState<number | null>(null);
+  /** What leaving does to the game's open round, as the game says it (a Crash bet in flight), else null. */
+  const [leaveWarning, setLeaveWarning] = useState<string | null>(null);
+  const [askLeave, setAskLeave] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const launch = useGameLaunch({ gameId, mode, activityId, loggedIn, attempt });
   const { exit } = useGameSession({
@@ -94,7 +123,13 @@ function GameScreen({ gameId, mode, activityId, game }: { gameId: number; mode: 
   });
   const name = game?.name ?? '';
 
+  // While the game says a round plays on without the player, every way out (the exit button, the
+  // browser's back, a link) asks first and says what happens to it; closing the tab asks too.
+  const guarded = useRef(false);
+  guarded.current = leaveWarning !== null;
+  const blocker = useBlocker({ shouldBlockFn: () => guarded.current, enableBeforeUnload: () => guarded.current, withResolver: true });
   const leave = () => {
+    if (leaveWarning !== null) return setAskLeave(true);
     void exit();
     goBack();
   };
@@ -102,14 +137,42 @@ function GameScreen({ gameId, mode, activityId, game }: { gameId: number; mode: 
   useEffect(() => {
     leaveRef.current = leave;
   });
+  const confirmLeave = () => {
+    setAskLeave(false);
+    setLeaveWarning(null);
+    guarded.current = false;
+    void exit();
+    if (blocker.status === 'blocked') blocker.proceed();
+    else goBack();
+  };
+  const stay = () => {
+    setAskLeave(false);
+    if (blocker.status === 'blocked') blocker.reset();
+  };
+  // Real play is in the lobby: logged out, the real route asks to log in (or register) and comes back.
+  const playForReal = () => void navigate({ to: paths.gameStart, search: { gameId } });
+  const playRealRef = useRef(playForReal);
+  useEffect(() => {
+    playRealRef.current = playForReal;
+  });
 
-  // A game may tell us its balance moved (refresh the bar) or that the player pressed its own exit.
+  // A game may tell us its balance (or that it moved), what leaving would do to its open round,
+  // that the player pressed its own exit, or that a demo player wants to play for real.
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (!frame.current || e.source !== frame.current.contentWindow) return;
-      const type = (e.data as { type?: unknown } | null)?.type;
-      if (type === GameMessage.balanceChanged) void qc.invalidateQueries({ queryKey: ['refreshData'] });
-      if (type === GameMessage.exit) leaveRef.current();
+      const data = (e.data ?? null) as GameMessageData | null;
+      const ours = e.origin === window.location.origin;
+      if (data?.type === GameMessage.balanceChanged) {
+        if (ours && isAmount(data.balance)) {
+          const coin = data.balance;
+          setGameBalance(coin);
+          qc.setQueryData(['refreshData'], (old: unknown) => (old && typeof old === 'object' ? { ...old, coin } : old));
+        } else void qc.invalidateQueries({ queryKey: ['refreshData'] });
+      }
+      if (data?.type === GameMessage.round && ours) setLeaveWarning(data.open === true && typeof data.warning === 'string' ? data.warning : null);
+      if (data?.type === GameMessage.exit) leaveRef.current();
+      if (data?.type === GameMessage.playReal && ours) playRealRef.current();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -176,8 +239,21 @@ function GameScreen({ gameId, mode, activityId, game }: { gameId: number; mode: 
 
   return (
     <div className="game-screen" data-testid="game-screen" data-mode={mode}>
-      <GameBar name={name} mode={mode} onExit={leave} />
+      <GameBar name={name} mode={mode} onExit={leave} onPlayReal={playForReal} gameBalance={gameBalance} />
       {body}
+      <Dialog
+        visible={leaveWarning !== null && (askLeave || blocker.status === 'blocked')}
+        title={t('games.leaveRoundTitle')}
+        destroyOnClose
+        content={<p className="game-leave__text" data-testid="leave-warning">{leaveWarning}</p>}
+        onClose={stay}
+        actions={[
+          [
+            { key: 'stay', text: t('games.stayInGame'), bold: true, onClick: stay },
+            { key: 'leave', text: t('games.leaveRound'), danger: true, onClick: confirmLeave },
+          ],
+        ]}
+      />
     </div>
   );
 }
