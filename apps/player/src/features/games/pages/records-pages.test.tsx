@@ -71,12 +71,12 @@ describe('/member/games', () => {
     await renderApp('/member/games', newQueryClient());
     const first = (await screen.findAllByTestId('bet-round'))[0]!;
     expect(first.textContent).toContain('Crash Rocket');
-    expect(first.textContent).toContain('Bet 20');
-    expect(first.textContent).toContain('Win 50');
-    expect(within(first).getByTestId('bet-net').textContent).toBe('+30');
+    expect(first.textContent).toContain('Bet 20.00');
+    expect(first.textContent).toContain('Win 50.00');
+    expect(within(first).getByTestId('bet-net').textContent).toBe('+30.00');
     expect(within(first).getByTestId('bet-net').className).toBe('net--up');
     const second = screen.getAllByTestId('bet-round')[1]!;
-    expect(within(second).getByTestId('bet-net').textContent).toBe('−10');
+    expect(within(second).getByTestId('bet-net').textContent).toBe('−10.00');
     expect(second.textContent).toContain('In play');
     expect(await screen.findByTestId('bet-end')).toBeTruthy();
     expect(screen.getByTestId('bet-end').textContent).toBe('No more');
@@ -108,6 +108,30 @@ describe('/member/games', () => {
 });
 
 describe('/member/report', () => {
+  it('shows exact figures, so the rows add up to the totals as shown (issue 13: bet 161, win 156, net −4 over rows of −5)', async () => {
+    mockApi({
+      betRecordReport: (b) => ({
+        from: b.from, to: b.to,
+        totals: { rounds: 3, bet: 16_150, win: 15_701, net: -449 },
+        rows: [
+          { date: '2026-11-21', typeId: 1, typeName: 'Slots', rounds: 1, bet: 6_050, win: 5_900, net: -150 },
+          { date: '2026-11-21', typeId: 2, typeName: 'Crash', rounds: 1, bet: 5_050, win: 4_900, net: -150 },
+          { date: '2026-11-20', typeId: 1, typeName: 'Slots', rounds: 1, bet: 5_050, win: 4_901, net: -149 },
+        ],
+      }),
+    });
+    logIn();
+    await renderApp('/member/report', newQueryClient());
+    const totals = await screen.findByTestId('report-totals');
+    const cents = (text: string | null) => Math.round(Number(text!.replace('−', '-').replace('+', '').replace(/,/g, '')) * 100);
+    const shown = (id: string) => screen.getAllByTestId(id).map((e) => cents(e.textContent));
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(within(totals).getByTestId('report-total-net').textContent).toBe('−4.49');
+    expect(sum(shown('report-net'))).toBe(cents(within(totals).getByTestId('report-total-net').textContent));
+    expect(sum(shown('report-bet'))).toBe(cents(within(totals).getByTestId('report-total-bet').textContent));
+    expect(sum(shown('report-win'))).toBe(cents(within(totals).getByTestId('report-total-win').textContent));
+  });
+
   it('shows the totals and a row per day and game type', async () => {
     const api = mockApi({
       betRecordReport: (b) => ({
@@ -123,13 +147,13 @@ describe('/member/report', () => {
     logIn();
     await renderApp('/member/report', newQueryClient());
     const totals = await screen.findByTestId('report-totals');
-    expect(totals.textContent).toContain('Total bet70');
-    expect(totals.textContent).toContain('Total win90');
-    expect(within(totals).getByTestId('report-total-net').textContent).toBe('+20');
+    expect(totals.textContent).toContain('Total bet70.00');
+    expect(totals.textContent).toContain('Total win90.00');
+    expect(within(totals).getByTestId('report-total-net').textContent).toBe('+20.00');
     const days = screen.getAllByTestId('report-day');
     expect(days).toHaveLength(2);
     const rows = within(days[0]!).getAllByTestId('report-row');
-    expect(rows.map((r) => within(r).getByTestId('report-net').textContent)).toEqual(['−30', '+60']);
+    expect(rows.map((r) => within(r).getByTestId('report-net').textContent)).toEqual(['−30.00', '+60.00']);
     expect(rows[0]!.textContent).toContain('4 rounds');
     expect(within(days[1]!).getAllByTestId('report-row')[0]!.textContent).toContain('1 round');
     expect(api.calls.betRecordReport![0]).toMatchObject(betRangeDays('7'));

@@ -38,13 +38,11 @@ function RangeChips({ value, onChange }: { value: BetRange; onChange: (r: BetRan
   );
 }
 
-/** A signed amount, green when the player is up, red when down. */
+/** A signed exact amount (decision 026), green when the player is up, red when down. */
 function Net({ value, testId }: { value: number; testId?: string }) {
-  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
   return (
     <span className={`net--${netTone(value)}`} data-testid={testId}>
-      {sign}
-      <Money value={Math.abs(value)} />
+      <Money value={value} exact signed />
     </span>
   );
 }
@@ -67,8 +65,8 @@ function RoundRow({ r }: { r: BetRound }) {
       <div className="bet-round__net"><Net value={r.net} testId="bet-net" /></div>
       <div className="bet-round__meta">{r.platformName} · {time}</div>
       <div className="bet-round__numbers">
-        <span>{t('betRecords.bet')} <Money value={r.bet} /></span>
-        <span>{t('betRecords.win')} <Money value={r.win} /></span>
+        <span>{t('betRecords.bet')} <Money value={r.bet} exact testId="bet-stake" /></span>
+        <span>{t('betRecords.win')} <Money value={r.win} exact testId="bet-win" /></span>
       </div>
     </li>
   );
@@ -153,8 +151,8 @@ function ReportRow({ row, typeName }: { row: BetReportRow; typeName: string }) {
       <div className="bet-round__net"><Net value={row.net} testId="report-net" /></div>
       <div className="bet-round__meta">{t('betReport.rounds', { count: row.rounds })}</div>
       <div className="bet-round__numbers">
-        <span>{t('betRecords.bet')} <Money value={row.bet} /></span>
-        <span>{t('betRecords.win')} <Money value={row.win} /></span>
+        <span>{t('betRecords.bet')} <Money value={row.bet} exact testId="report-bet" /></span>
+        <span>{t('betRecords.win')} <Money value={row.win} exact testId="report-win" /></span>
       </div>
     </li>
   );
@@ -184,11 +182,11 @@ export function BetReportPage() {
         <section className="card report-totals" data-testid="report-totals" aria-label={t('betReport.totals')}>
           <div className="report-totals__item">
             <span className="report-totals__label">{t('betReport.totalBet')}</span>
-            <span className="report-totals__value"><Money value={totals.bet} /></span>
+            <span className="report-totals__value"><Money value={totals.bet} exact testId="report-total-bet" /></span>
           </div>
           <div className="report-totals__item">
             <span className="report-totals__label">{t('betReport.totalWin')}</span>
-            <span className="report-totals__value"><Money value={totals.win} /></span>
+            <span className="report-totals__value"><Money value={totals.win} exact testId="report-total-win" /></span>
           </div>
           <div className="report-totals__item">
             <span className="report-totals__label">{t('betReport.net')}</span>
