@@ -28,7 +28,7 @@ export interface PostTransfer {
   entries: PostEntry[];
 }
 
-/** What ledger_post_transfers decided for one transfer (codes as in migration 20261121_0350). */
+/** What ledger_post decided for one transfer (codes as in db/functions/ledger/105_ledger_post.sql). */
 export const Outcome = { applied: 0, replayed: 1, conflict: 2, insufficient: 3, unbalanced: 4 } as const;
 export type OutcomeCode = (typeof Outcome)[keyof typeof Outcome];
 
@@ -47,7 +47,7 @@ function arrayLiteral(values: (string | number | null)[]): string {
 
 /**
  * The hot path: a whole batch of transfers in one statement, one round trip, one commit when
- * run outside a transaction (ledger_post_transfers, migration 20261121_0350). Each account goes
+ * run outside a transaction (ledger_post, the one ledger writer: decision 027). Each account goes
  * once; house books use one shard, picked at random per call, so no house row serialises every
  * transfer. One outcome per transfer, in order. Transfer keys must be distinct within a batch.
  */
@@ -95,7 +95,7 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
   if (client instanceof pg.Pool) {
     // Outside a transaction on PostgreSQL: a named statement, parsed and planned once per connection.
     const res = await client.query<{ r: unknown }>({
-      name: 'ledger_post_transfers',
+      name: 'ledger_post',
       text: POST_SQL,
       values: [keys, fingerprints, reasons, references, ats, users, books, assets, accountShards, tx, accounts, amounts],
     });
@@ -103,17 +103,17 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
   } else {
     const [row] = await rows<{ r: unknown }>(
       x,
-      sql`select ledger_post_transfers(
+      sql`select ledger_post(NULL,
             ${arrayLiteral(keys)}::text[], ${arrayLiteral(fingerprints)}::text[], ${arrayLiteral(reasons)}::text[],
             ${arrayLiteral(references)}::text[], ${arrayLiteral(ats)}::timestamptz[],
             ${arrayLiteral(users)}::bigint[], ${arrayLiteral(books)}::text[], ${arrayLiteral(assets)}::text[], ${arrayLiteral(accountShards)}::smallint[],
-            ${arrayLiteral(tx)}::int[], ${arrayLiteral(accounts)}::int[], ${arrayLiteral(amounts)}::bigint[]) as r`,
+            ${arrayLiteral(tx)}::int[], ${arrayLiteral(accounts)}::int[], ${arrayLiteral(amounts)}::bigint[], NULL) as r`,
     );
     r = row?.r;
   }
   const [ids, codes, after] = (typeof r === 'string' ? JSON.parse(r) : r) as [(string | null)[], OutcomeCode[], (string | null)[]];
   if (!Array.isArray(ids) || ids.length !== n || codes.length !== n || after.length !== tx.length) {
-    throw new Error('ledger_post_transfers answered the wrong number of results');
+    throw new Error('ledger_post answered the wrong number of results');
   }
   const out: PostOutcome[] = new Array(n);
   let first = 0;
@@ -126,7 +126,7 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
 }
 
 const POST_SQL =
-  'select ledger_post_transfers($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::text[], $8::text[], $9::smallint[], $10::int[], $11::int[], $12::bigint[]) as r';
+  'select ledger_post(NULL, $1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::text[], $8::text[], $9::smallint[], $10::int[], $11::int[], $12::bigint[], NULL) as r';
 
 export interface WalletRow {
   books: [string, string, string][] | null;

@@ -82,7 +82,7 @@ function prepare(input: TransferInput): repo.PostTransfer {
   return { key: input.idempotencyKey, fingerprint, reason: input.reason, reference: input.reference ?? null, at: input.at ?? null, entries };
 }
 
-/** Turns ledger_post_transfers' answer into the result (balances of the player entries), or the typed refusal. */
+/** Turns ledger_post's answer into the result (balances of the player entries), or the typed refusal. */
 function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferResult {
   switch (out.code) {
     case repo.Outcome.insufficient:

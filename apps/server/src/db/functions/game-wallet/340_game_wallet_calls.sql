@@ -10,9 +10,9 @@
 --     naming a player, transaction id or reference that an earlier call of the segment names starts
 --     the next segment, exactly as when calls run one by one;
 --  4. per segment, one statement decides every call (calls → stored → checked → writes) and writes
---     what they cause: one ledger transfer, its entries and balances, the rounds, the transactions,
---     the bet events, the session's activity; then the rounds it ended (game_rounds_closed) and the
---     rounds it flagged for operators (game_rounds_flagged).
+--     what they cause: the rounds, the transactions, the bet events, the session's activity; then
+--     ledger_post (the one ledger writer) posts the segment's money as one transfer, and the rounds
+--     it ended (game_rounds_closed) and flagged for operators (game_rounds_flagged) follow.
 -- A lost race on an id (unique_violation) aborts the batch: the service sends each call again alone.
 CREATE OR REPLACE FUNCTION game_wallet_calls(p_calls json) RETURNS json LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
@@ -33,6 +33,21 @@ DECLARE
   v_closed  bigint[];
   v_closed_at timestamptz[];
   v_flags   jsonb;
+  -- The segment's ledger transfer: its id, key, fingerprint and time; per player entry the player,
+  -- amount and reason; per house book its name, shard and amount.
+  v_transfer bigint;
+  v_key      text;
+  v_fingerprint text;
+  v_at       timestamptz;
+  v_players  bigint[];
+  v_moves    bigint[];
+  v_reasons  text[];
+  v_houses   text[];
+  v_shards   smallint[];
+  v_house_amounts bigint[];
+  v_n        integer;
+  v_h        integer;
+  v_posted   json;
 BEGIN
   -- 1. Each call's player (NULL: no such session, or demo play), those players' coin accounts
   --    locked in id order, and whether every account the batch posts to exists: one statement.
@@ -153,37 +168,18 @@ BEGIN
                                      CASE checked.action WHEN 'bet' THEN 'game_bet' WHEN 'win' THEN 'game_win' ELSE 'game_rollback' END AS reason) effect
          WHERE checked.refusal IS NULL AND NOT coalesce(checked.p_exists, false)
       ),
-      -- Money: one ledger transfer for the segment (game_transaction's key, checked above under the
-      -- players' locks, is what keeps a call from moving money twice): an entry per call that moves
-      -- coin, on the player's coin account, and one per provider house book for all of them, on the
-      -- shard this batch uses. A segment has one call per player, so a call's entry is its transfer
-      -- and its player's account.
-      transfer AS (
-        INSERT INTO ledger_transfer (id, idempotency_key, fingerprint, reason, created_at)
-        SELECT n.id, 'game:batch:' || n.id, md5(string_agg(concat_ws('|', writes.pcode, writes.tx, writes.user_id, writes.move), ',' ORDER BY writes.ord)), 'game', max(writes.at)
-          FROM (SELECT nextval('ledger_transfer_id_seq') AS id) n CROSS JOIN writes
-         WHERE writes.move IS NOT NULL
-         GROUP BY n.id
-        RETURNING id
+      -- Money: one ledger transfer for the segment, posted by ledger_post after this statement (the
+      -- one ledger writer). Its id is taken here so the transactions can name it; its key is the
+      -- first money call's transaction id (game_transaction's key, checked above under the players'
+      -- locks, is what keeps a call from moving money twice; the ledger's key says the same again).
+      -- An entry per call that moves coin, on the player's coin account (a segment has one call per
+      -- player), and one per provider house book for all of them, on the shard this batch uses.
+      transfer AS MATERIALIZED (
+        SELECT nextval('ledger_transfer_id_seq') AS id FROM (SELECT 1 WHERE EXISTS (SELECT 1 FROM writes WHERE writes.move IS NOT NULL)) any_move
       ),
       house AS MATERIALIZED (
-        SELECT h.id, sum(writes.move) AS paid, max(writes.at) AS at
-          FROM writes CROSS JOIN LATERAL (SELECT l.id FROM ledger_account l
-                                      WHERE coalesce(l.user_id, 0) = 0 AND l.book = 'provider:' || writes.pcode AND l.asset = 'coin' AND l.shard = writes.shard LIMIT 1) h
-         WHERE writes.move IS NOT NULL
-         GROUP BY h.id
-      ),
-      house_upd AS (
-        UPDATE ledger_account l SET balance = l.balance - house.paid FROM house WHERE l.id = house.id RETURNING l.id, l.balance
-      ),
-      player_upd AS (
-        UPDATE ledger_account l SET balance = l.balance + writes.move FROM writes WHERE l.id = writes.acc_id AND writes.move IS NOT NULL
-      ),
-      entries AS (
-        INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
-        SELECT transfer.id, writes.acc_id, writes.user_id, 'coin', writes.move, writes.bal + writes.move, writes.reason, writes.at FROM writes CROSS JOIN transfer WHERE writes.move IS NOT NULL
-        UNION ALL
-        SELECT transfer.id, house.id, NULL, 'coin', -house.paid, hu.balance, 'game', house.at FROM house JOIN house_upd hu ON hu.id = house.id CROSS JOIN transfer
+        SELECT 'provider:' || writes.pcode AS book, writes.shard, -sum(writes.move) AS amount
+          FROM writes WHERE writes.move IS NOT NULL GROUP BY writes.pcode, writes.shard
       ),
       new_round AS (
         INSERT INTO game_round (id, platform_id, provider_round_id, user_id, game_id, bet_total, bet_count, started_at, updated_at)
@@ -216,7 +212,17 @@ BEGIN
       touched AS (
         UPDATE game_session gs SET last_seen_at = writes.at FROM writes WHERE writes.touch AND gs.id = writes.session_id AND gs.closed_at IS NULL
       )
-      SELECT array_agg(checked.ord::integer),
+      SELECT (SELECT transfer.id FROM transfer),
+             (SELECT 'game:' || writes.pcode || ':' || coalesce(writes.tx, 'batch') FROM writes WHERE writes.move IS NOT NULL ORDER BY writes.ord LIMIT 1),
+             (SELECT md5(string_agg(concat_ws('|', writes.pcode, writes.tx, writes.user_id, writes.move), ',' ORDER BY writes.ord)) FROM writes WHERE writes.move IS NOT NULL),
+             max(writes.at) FILTER (WHERE writes.move IS NOT NULL),
+             array_agg(writes.user_id ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
+             array_agg(writes.move ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
+             array_agg(writes.reason ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
+             (SELECT array_agg(house.book ORDER BY house.book, house.shard) FROM house),
+             (SELECT array_agg(house.shard ORDER BY house.book, house.shard) FROM house),
+             (SELECT array_agg(house.amount ORDER BY house.book, house.shard) FROM house),
+             array_agg(checked.ord::integer),
              array_agg(CASE WHEN checked.refusal IS NULL
                             THEN json_build_object('balance', (checked.bal + coalesce(writes.move, 0))::text)
                             WHEN checked.refusal[1] = 'INSUFFICIENT_FUNDS'
@@ -228,8 +234,23 @@ BEGIN
              jsonb_agg(jsonb_build_object('round', checked.r_id, 'kind', CASE WHEN checked.refusal IS NULL THEN 'lateWin' ELSE 'winCapExceeded' END,
                                           'tx', checked.tx, 'amount', checked.amount, 'at', checked.at))
                FILTER (WHERE checked.refusal[1] = 'WIN_LIMIT_EXCEEDED' OR (writes.action = 'win' AND checked.r_status <> 'open'))
-        INTO v_ords, v_answers, v_closed, v_closed_at, v_flags
+        INTO v_transfer, v_key, v_fingerprint, v_at, v_players, v_moves, v_reasons, v_houses, v_shards, v_house_amounts,
+             v_ords, v_answers, v_closed, v_closed_at, v_flags
         FROM checked LEFT JOIN writes ON writes.ord = checked.ord;
+    -- The segment's money, through the one ledger writer. The checks above already decided every
+    -- call against the locked balances, so a refusal here is a broken invariant: abort the batch.
+    IF v_transfer IS NOT NULL THEN
+      v_n := cardinality(v_players);
+      v_h := cardinality(v_houses);
+      v_posted := ledger_post(ARRAY[v_transfer], ARRAY[v_key], ARRAY[v_fingerprint], '{game}', '{NULL}', ARRAY[v_at],
+                              v_players || array_fill(0::bigint, ARRAY[v_h]), array_fill('coin'::text, ARRAY[v_n]) || v_houses,
+                              array_fill('coin'::text, ARRAY[v_n + v_h]), array_fill(0::smallint, ARRAY[v_n]) || v_shards,
+                              array_fill(1, ARRAY[v_n + v_h]), ARRAY(SELECT generate_series(1, v_n + v_h)),
+                              v_moves || v_house_amounts, v_reasons || array_fill('game'::text, ARRAY[v_h]));
+      IF (v_posted->1->>0)::integer <> 0 THEN
+        RAISE EXCEPTION 'game_wallet_calls: the ledger refused a decided transfer (outcome %)', v_posted->1->>0;
+      END IF;
+    END IF;
     FOR v_i IN 1 .. cardinality(v_ords) LOOP
       v_out[v_ords[v_i]] := v_answers[v_i];
     END LOOP;
