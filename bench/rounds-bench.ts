@@ -2,7 +2,8 @@
  * Game rounds per second through the seamless wallet against pgbench TPC-B on the same
  * PostgreSQL, in the same run (issue 4, Benchmarks).
  *
- *   npx tsx bench/rounds-bench.ts   (env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8,32 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ *   npx tsx bench/rounds-bench.ts   (env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CLIENTS=8,32 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+ *                                    BENCH_BASELINE=<git revision>)
  *
  * A round is what a provider sends for one spin: a signed HTTP `bet`, then a signed HTTP `win`
  * that ends the round, both ledgered, each answered only after its commit. The app listens on a
@@ -10,10 +11,19 @@
  * for one of 2,000 funded players with an open session of the `originals` platform. TPC-B and
  * rounds alternate within each run; the ratio is the median of the runs' ratios. Prints a markdown section; `npm run bench`
  * (bench/run.ts) writes it to docs/benchmarks.md.
+ *
+ * BENCH_BASELINE measures a change to the database functions before and after in the same run: each
+ * run also plays rounds with the function files as they were at that revision (those that differ
+ * from the working tree, swapped in with CREATE OR REPLACE on the same database, then swapped back),
+ * so both sides share the machine's moment, the data and the TPC-B figure they are divided by.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -38,6 +48,34 @@ const ROUNDS_DB = 'playhall_bench_rounds';
 const PGBENCH_DB = 'playhall_bench_rounds_tpcb';
 const PLATFORM = 'originals';
 const GAME = 'slot';
+const BASELINE = process.env.BENCH_BASELINE?.trim() || null;
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const FUNCTIONS = join(ROOT, 'apps/server/src/db/functions');
+
+/** Function files as they are now and as they were at `rev`, for those that differ (both exist). */
+function functionVersions(rev: string): { files: string[]; before: string[]; after: string[] } {
+  const files: string[] = [];
+  const before: string[] = [];
+  const after: string[] = [];
+  const paths = (readdirSync(FUNCTIONS, { recursive: true }) as string[]).filter((f) => f.endsWith('.sql')).sort();
+  for (const f of paths) {
+    const path = relative(ROOT, join(FUNCTIONS, f));
+    const now = readFileSync(join(FUNCTIONS, f), 'utf8');
+    let then: string;
+    try {
+      then = execFileSync('git', ['show', `${rev}:${path}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {
+      continue;
+    }
+    if (then === now) continue;
+    files.push(path);
+    before.push(then);
+    after.push(now);
+  }
+  if (!files.length) throw new Error(`BENCH_BASELINE=${rev}: no function file differs from the working tree`);
+  return { files, before, after };
+}
+
 /** Calls per statement in the cost sweep (see statementCost). */
 const SWEEP = [1, 2, 4, 8, 16];
 
@@ -210,8 +248,16 @@ export async function benchRounds(): Promise<BenchResult> {
   // and game_round whole (measured: 0.18× before this, 0.25× after).
   await drive(maxClients, 5);
   await db.execute(sql`analyze`);
-  const results: Record<number, { tpcb: number[]; tpcbWal: number[]; rounds: Load[] }> = {};
-  for (const c of CLIENTS) results[c] = { tpcb: [], tpcbWal: [], rounds: [] };
+  const results: Record<number, { tpcb: number[]; tpcbWal: number[]; rounds: Load[]; baseline: Load[] }> = {};
+  for (const c of CLIENTS) results[c] = { tpcb: [], tpcbWal: [], rounds: [], baseline: [] };
+  const versions = BASELINE ? functionVersions(BASELINE) : null;
+  if (versions) console.log(`baseline ${BASELINE}: ${versions.files.join(', ')}`);
+  /** Puts one version of the differing function files in place, in one transaction. */
+  const use = async (texts: string[]) => {
+    await db.transaction(async (tx) => {
+      for (const text of texts) await tx.execute(sql.raw(text));
+    });
+  };
   /** Per run: one statement's cost, in TPC-B transactions of one client (the same run's pgbench -c 1). */
   const costs: StatementCost[] = [];
   try {
@@ -222,7 +268,9 @@ export async function benchRounds(): Promise<BenchResult> {
       costs.push({ fixed: ms.fixed / tx, perCall: ms.perCall / tx, each: ms.each.map((m) => m / tx) });
       console.log(`run ${r}: TPC-B 1 client ${tps1.toFixed(0)} tps; a statement of n calls ${ms.fixed.toFixed(2)} ms + n × ${ms.perCall.toFixed(3)} ms`);
       for (const c of CLIENTS) {
-        const order = r % 2 ? ['tpcb', 'rounds'] : ['rounds', 'tpcb'];
+        const legs = versions ? ['tpcb', 'baseline', 'rounds'] : ['tpcb', 'rounds'];
+        // Rotated from run to run, so no leg always follows the same one.
+        const order = legs.map((_, i) => legs[(i + r) % legs.length]!);
         for (const which of order) {
           if (which === 'tpcb') {
             const { tps, walPerTx } = await pgbench(bin, PGBENCH_DB, c);
@@ -230,9 +278,11 @@ export async function benchRounds(): Promise<BenchResult> {
             results[c]!.tpcbWal.push(walPerTx);
             console.log(`run ${r} clients ${c}: pgbench TPC-B ${tps.toFixed(0)} tps`);
           } else {
+            if (versions && which === 'baseline') await use(versions.before);
             const load = await drive(c, SECONDS);
-            results[c]!.rounds.push(load);
-            console.log(`run ${r} clients ${c}: ${load.rps.toFixed(0)} rounds/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, failed ${load.failed}`);
+            if (versions && which === 'baseline') await use(versions.after);
+            results[c]![which === 'baseline' ? 'baseline' : 'rounds'].push(load);
+            console.log(`run ${r} clients ${c}${which === 'baseline' ? ` (${BASELINE})` : ''}: ${load.rps.toFixed(0)} rounds/s, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, failed ${load.failed}`);
           }
         }
       }
@@ -271,6 +321,25 @@ export async function benchRounds(): Promise<BenchResult> {
     };
   });
   const r8 = rows.find((x) => x.c === 8);
+  // Before and after, per run against the same run's TPC-B, then the median of the runs' changes.
+  const compared = versions
+    ? CLIENTS.map((c) => {
+        const res = results[c]!;
+        const before = res.baseline.map((x, i) => x.rps / res.tpcb[i]!);
+        const after = res.rounds.map((x, i) => x.rps / res.tpcb[i]!);
+        const change = after.map((a, i) => a / before[i]!);
+        return {
+          c,
+          beforeRps: median(res.baseline.map((x) => x.rps)),
+          afterRps: median(res.rounds.map((x) => x.rps)),
+          before: median(before),
+          after: median(after),
+          change: median(change),
+          runs: change.map((x) => x.toFixed(2)).join(' / '),
+          failed: res.baseline.reduce((n, x) => n + x.failed, 0),
+        };
+      })
+    : [];
   const cost = {
     fixed: median(costs.map((x) => x.fixed)),
     perCall: median(costs.map((x) => x.perCall)),
@@ -302,7 +371,22 @@ At 8 clients a statement holds about 4 calls: the clients answered by one commit
 other half wait in the statement after it. A call then costs ${(cost.fixed / 4 + cost.perCall).toFixed(2)} TPC-B transactions of one connection's time, a round twice that,
 before the HTTP side; decision 011's appendix (docs/decisions/011-seamless-wallet-measurements.md) works out what 1.0× would need.
 
-Goal ≥ 1.0× TPC-B: ${rows.map((x) => `${x.c} clients **${x.ratio.toFixed(2)}×** (${x.ratio >= 1 ? 'met' : 'NOT met'})`).join(', ')}.${rows.some((x) => x.failed > 0) ? ` Failed rounds: ${rows.map((x) => x.failed).join(', ')}.` : ''}
+${
+    versions
+      ? `### Before and after a change to the database functions
+
+Each run also played rounds with ${versions.files.map((f) => `\`${f.split('/').pop()}\``).join(', ')} as at \`${BASELINE}\` (swapped in on the same
+database for that leg, then back), so both sides share the run's moment, data and TPC-B figure. Change = after's ratio over before's, per run; the median of the runs.
+
+| Clients | Before rounds/s | After rounds/s | Before ratio | After ratio | Change | Change runs |
+|---:|---:|---:|---:|---:|---:|---|
+${compared.map((x) => `| ${x.c} | ${x.beforeRps.toFixed(0)} | ${x.afterRps.toFixed(0)} | ${x.before.toFixed(2)}× | ${x.after.toFixed(2)}× | ${x.change.toFixed(2)}× | ${x.runs} |`).join('\n')}
+
+Goal after ≥ 0.9× before: ${compared.map((x) => `${x.c} clients **${x.change.toFixed(2)}×** (${x.change >= 0.9 ? 'met' : 'NOT met'})`).join(', ')}.${compared.some((x) => x.failed > 0) ? ` Failed rounds before: ${compared.map((x) => x.failed).join(', ')}.` : ''}
+
+`
+      : ''
+  }Goal ≥ 1.0× TPC-B: ${rows.map((x) => `${x.c} clients **${x.ratio.toFixed(2)}×** (${x.ratio >= 1 ? 'met' : 'NOT met'})`).join(', ')}.${rows.some((x) => x.failed > 0) ? ` Failed rounds: ${rows.map((x) => x.failed).join(', ')}.` : ''}
 Ledger check after the runs: ${check.ok ? 'ok' : 'DIFFERENCES FOUND'}.
 `;
   return {
@@ -310,6 +394,7 @@ Ledger check after the runs: ${check.ok ? 'ok' : 'DIFFERENCES FOUND'}.
     markdown,
     goals: [
       { goal: '≥ 1.0× TPC-B at 8 clients', measured: r8 ? `${r8.ratio.toFixed(2)}×` : 'no 8-client run', met: r8 ? r8.ratio >= 1 : null },
+      ...compared.map((x) => ({ goal: `≥ 0.9× before the change at ${x.c} clients`, measured: `${x.change.toFixed(2)}×`, met: x.change >= 0.9 })),
       { goal: 'ledger check after the runs', measured: check.ok ? 'ok' : 'differences found', met: check.ok },
     ],
     ok: check.ok,
