@@ -4,6 +4,7 @@ import { groupByDay, rangeStart } from './records-api.ts';
 
 const rec = (id: number, createdAt: Date): CoinRecord => ({
   id, createdAt: createdAt.toISOString(), kind: 'deposit', reason: 'deposit', book: 'coin', amount: 100 as Money, balanceAfter: 100 as Money, reference: null,
+  orderId: null, status: null, timeline: [], note: null, safeboxAfter: null, game: null,
 });
 
 describe('wallet records helpers', () => {
