@@ -1,37 +1,77 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { CoinRecord, CoinRecordKind } from '@playhall/contract';
+import type { CoinRecord, CoinRecordKind, CoinRecordStep } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { groupByDay, RECORD_KINDS, RECORD_RANGES, useCoinRecords, type RecordRange } from '../api/records-api.ts';
+import { WithdrawalStatusChip } from '../components/withdrawal-status.tsx';
 import '../wallet.css';
+import '../withdraw.css';
 
 const KIND_ICON: Record<CoinRecordKind, string> = { deposit: '↓', withdraw: '↑', safebox: '⇄', bonus: '★', game: '♠', other: '•' };
 
+/** A withdrawal's steps in one line: "Requested 10:02 · Paid 11:40". */
+function Steps({ steps }: { steps: CoinRecordStep[] }) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return (
+    <ol className="record__steps" data-testid="record-steps">
+      {steps.map((s) => (
+        <li key={s.step} data-step={s.step}>{t(`records.steps.${s.step}`)} {time.format(new Date(s.at))}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** One thing that moved the player's coin balance, with its exact signed amount and the balance after it (decision 026). */
 function RecordRow({ r }: { r: CoinRecord }) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(r.createdAt));
-  const incoming = r.amount > 0;
-  return (
-    <li className="record" data-testid="record" data-kind={r.kind}>
-      <span className={`record__icon record__icon--${r.kind}`} aria-hidden="true">{KIND_ICON[r.kind]}</span>
-      <div className="record__main">
-        <div className="record__reason">{t([`records.reasons.${r.reason}`, `records.kinds.${r.kind}`])}</div>
-        <div className="record__meta">
-          {time}
-          {r.book !== 'coin' && <> · {t(`records.books.${r.book}`)}</>}
-        </div>
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const tone = r.amount > 0 ? 'record__amount record__amount--in' : r.amount < 0 ? 'record__amount record__amount--out' : 'record__amount';
+  const title = r.game ? r.game.gameName || t('records.reasons.game_session') : t([`records.reasons.${r.reason}`, `records.kinds.${r.kind}`]);
+  const when = r.game && r.game.startedAt !== r.createdAt
+    ? `${time.format(new Date(r.game.startedAt))}–${time.format(new Date(r.createdAt))}`
+    : time.format(new Date(r.createdAt));
+  const main = (
+    <>
+      <div className="record__reason">
+        <span className="record__title">{title}</span>
+        {r.status && <WithdrawalStatusChip status={r.status} />}
       </div>
+      <div className="record__meta">
+        {when}
+        {r.game && (
+          <>
+            {' · '}{t('records.rounds', { count: r.game.rounds })}
+            <span className="record__game-sums">
+              {t('records.staked')} <Money value={r.game.bet} exact testId="record-staked" />
+              {' · '}{t('records.paidOut')} <Money value={r.game.win} exact testId="record-paid-out" />
+            </span>
+          </>
+        )}
+        {r.safeboxAfter !== null && <> · {t('records.bookBalance.safebox')} <Money value={r.safeboxAfter} exact /></>}
+      </div>
+      {r.reason === 'withdraw_hold' && r.timeline.length > 0 && <Steps steps={r.timeline} />}
+      {r.note && <div className="record__note">{t('withdrawal.reason', { reason: r.note })}</div>}
+    </>
+  );
+  return (
+    <li className="record" data-testid="record" data-kind={r.kind} data-reason={r.reason} data-status={r.status ?? undefined}>
+      <span className={`record__icon record__icon--${r.kind}`} aria-hidden="true">{KIND_ICON[r.kind]}</span>
+      {r.orderId && r.kind === 'withdraw' ? (
+        <Link to={paths.withdrawal} params={{ name: r.orderId }} className="record__main record__main--link" aria-label={`${title}: ${t('records.openWithdrawal')}`}>
+          {main}
+        </Link>
+      ) : (
+        <div className="record__main">{main}</div>
+      )}
       <div className="record__numbers">
-        <span className={incoming ? 'record__amount record__amount--in' : 'record__amount record__amount--out'} data-testid="record-amount">
-          {incoming ? '+' : '−'}
-          <Money value={Math.abs(r.amount)} />
-        </span>
-        <span className="record__after">{t(r.book === 'coin' ? 'records.balanceAfter' : `records.bookBalance.${r.book}`)} <Money value={r.balanceAfter} /></span>
+        <Money value={r.amount} exact signed className={tone} testId="record-amount" />
+        <span className="record__after">{t('records.balanceAfter')} <Money value={r.balanceAfter} exact testId="record-balance" /></span>
       </div>
     </li>
   );
@@ -49,7 +89,7 @@ function Chips<T extends string>({ label, options, value, onChange, text }: { la
   );
 }
 
-/** /wallets/record: every coin movement of the player, by day, newest first. */
+/** /wallets/record: one row per thing that moved the player's coin (issue 13 §3), by day, newest first. */
 export function RecordsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -77,8 +117,14 @@ export function RecordsPage() {
     body = (
       <>
         {groupByDay(records).map((g) => (
-          <section key={g.day} className="card records-day">
-            <h2 className="records-day__title">{dayFormat.format(new Date(`${g.day}T12:00:00`))}</h2>
+          <section key={g.day} className="card records-day" data-testid="records-day">
+            <h2 className="records-day__title">
+              <span>{dayFormat.format(new Date(`${g.day}T12:00:00`))}</span>
+              {/* The day's rows summed in hundredths, so the shown total is the sum of the shown rows. */}
+              <span className="records-day__total">
+                {t('records.dayNet')} <Money value={g.records.reduce((sum, r) => sum + r.amount, 0)} exact signed testId="records-day-total" />
+              </span>
+            </h2>
             <ul className="records-list">{g.records.map((r) => <RecordRow key={r.id} r={r} />)}</ul>
           </section>
         ))}
