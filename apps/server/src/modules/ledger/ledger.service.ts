@@ -102,7 +102,7 @@ function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferRes
 
 /**
  * A CHECK on ledger_account refused the write: the bound on every balance (MaxBalance, decision
- * 017) or, behind ledger_post_transfers' own test, a player balance below zero.
+ * 017) or, behind ledger_post's own test, a player balance below zero.
  */
 function checkRefusal(err: unknown): AppError {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
