@@ -36,6 +36,7 @@ export const ErrorCode = {
   inviteCodeInvalid: 2014,
   passwordNotSet: 2015,
   accountDisabled: 2016,
+  phoneInvalid: 2017,
 
   // Ledger 3001-3099.
   insufficientBalance: 3001,
@@ -121,6 +122,7 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   2014: 'The invite code is not valid',
   2015: 'This account has no password yet: log in with an SMS code',
   2016: 'This account is disabled',
+  2017: 'This is not a phone number',
   3001: 'Your balance is not enough for this',
   3002: 'This operation was already submitted with different details',
   3003: 'The transfer does not balance',

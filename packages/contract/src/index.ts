@@ -23,3 +23,4 @@ export * from './endpoints/app-event-log.ts';
 export * from './provider-wallet.ts';
 export * from './wallet-rules.ts';
 export * from './money-input.ts';
+export * from './phone.ts';

@@ -8,7 +8,12 @@ import { sessionResult, userInfo } from '../models.ts';
  * Field shapes. These are absolute bounds; the configured lengths (app config) are enforced on
  * top of them by the server and shown by the client.
  */
-export const mobileField = text(32).trim().regex(/^\+?[0-9]{6,15}$/, 'Enter a phone number of 6 to 15 digits');
+/**
+ * A phone number as typed (`+55 11 98765-4321`, `(11) 98765-4321`): the server reads it with the
+ * contract's phone rule (`parsePhoneInput`, with the configured `countryCode` for a national
+ * number) and refuses what is not a phone with `phoneInvalid` and the rule's reason.
+ */
+export const mobileField = text(32).trim().min(1, 'Enter your phone number');
 export const accountField = text(64).trim().regex(/^[A-Za-z0-9_]{1,64}$/, 'Use letters, digits and _ only');
 export const passwordField = text(128).min(1);
 export const smsCodeField = text(16).trim().regex(/^[0-9]{4,8}$/, 'Enter the code from the SMS');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, AuthMode, ErrorCode, LoginType, type AppConfigFields, type SessionResult } from '@playhall/contract';
+import { AppError, AuthMode, ErrorCode, LoginType, parsePhoneInput, type AppConfigFields, type SessionResult } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, withTx, type Executor, type Tx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
@@ -9,6 +9,7 @@ import type { SessionMeta, SessionService } from './sessions.service.ts';
 import { normalizeMobile, type SmsService } from './sms.service.ts';
 import { canRegisterWithAccount, canRegisterWithPhone, checkLength, requireField } from './limits.ts';
 import { toUserInfo } from './user-view.ts';
+import { readPhone } from './phone.ts';
 import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText, UNKNOWN_LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import * as users from './users.repo.ts';
@@ -131,7 +132,7 @@ export function createAuthService(deps: AccountDeps) {
       const config = await deps.getConfig();
       if (!canRegisterWithPhone(config)) throw new AppError(ErrorCode.registerTypeDisabled);
       checkLength('password', 'Password', input.password, config.passwordLength);
-      const mobile = normalizeMobile(input.mobile);
+      const mobile = readPhone(input.mobile, config);
       // With codes on, the code is checked before the phone, so the answer says nothing about
       // whether the phone is registered until the caller proves they hold it.
       const code = config.otpStatus ? input.code || requireField('code', 'The SMS code') : undefined;
@@ -158,9 +159,14 @@ export function createAuthService(deps: AccountDeps) {
       meta: SessionMeta,
     ): Promise<SessionResult> {
       const byPhone = input.loginType === LoginType.phoneNoOtp;
-      let user = byPhone ? await users.findUserByMobile(db, normalizeMobile(input.account)) : await users.findUserByAccount(db, input.account);
-      if (!user && input.loginType === undefined && /^\+?\d{6,15}$/.test(input.account)) {
-        user = await users.findUserByMobile(db, normalizeMobile(input.account));
+      // A phone login reads the number with the phone rule (refusing nonsense before anything is
+      // counted); an account login that names no account may still be a phone typed in its field.
+      const config = byPhone || input.loginType === undefined ? await deps.getConfig() : null;
+      const phone = byPhone && config ? readPhone(input.account, config, 'account') : null;
+      let user = phone !== null ? await users.findUserByMobile(db, phone) : await users.findUserByAccount(db, input.account);
+      if (!user && input.loginType === undefined && config && /^\+?[\d\s().-]{6,24}$/.test(input.account)) {
+        const asPhone = parsePhoneInput(input.account, { countryCode: config.countryCode });
+        if (asPhone.ok) user = await users.findUserByMobile(db, asPhone.digits);
       }
       if (user && user.status !== 1) throw new AppError(ErrorCode.accountDisabled);
       const hash = user?.passwordHash;
@@ -168,7 +174,7 @@ export function createAuthService(deps: AccountDeps) {
       // knows, so neither the answers nor their timing tell whether the account exists.
       const [rule, key] = user
         ? [LOGIN_ATTEMPTS, String(user.id)]
-        : [UNKNOWN_LOGIN_ATTEMPTS, unknownLoginKey(byPhone || /^\+?\d{6,15}$/.test(input.account) ? normalizeMobile(input.account) : input.account)];
+        : [UNKNOWN_LOGIN_ATTEMPTS, unknownLoginKey(phone ?? (/^\+?\d{6,15}$/.test(input.account) ? normalizeMobile(input.account) : input.account))];
       await attempts.sweep(UNKNOWN_LOGIN_ATTEMPTS);
       const outcome = await attempts.check(rule, key, async () =>
         hash ? hasher.verify(hash, input.password) : (await hasher.verify(await getDummyHash(), input.password)) && false,
@@ -188,7 +194,7 @@ export function createAuthService(deps: AccountDeps) {
       meta: SessionMeta,
     ): Promise<SessionResult> {
       const config = await deps.getConfig();
-      const mobile = normalizeMobile(input.mobile);
+      const mobile = readPhone(input.mobile, config);
       return withSmsCode(deps, mobile, AuthMode.loginAndRegister, input.code, async (tx) => {
         const existing = await users.findUserByMobile(tx, mobile);
         if (existing) {

@@ -6,7 +6,7 @@ import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { accountLockedError, withSmsCode, type AccountDeps } from './auth.service.ts';
 import { clearAttempts, createAttemptLimiter, LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
 import { checkLength, requireField } from './limits.ts';
-import { normalizeMobile } from './sms.service.ts';
+import { readPhone } from './phone.ts';
 import { toUserInfo } from './user-view.ts';
 import * as users from './users.repo.ts';
 
@@ -42,7 +42,7 @@ export function createProfileService(deps: AccountDeps) {
     async resetPassword(input: { mobile: string; code: string; password: string }): Promise<Record<string, never>> {
       const config = await deps.getConfig();
       checkLength('password', 'Password', input.password, config.passwordLength);
-      const mobile = normalizeMobile(input.mobile);
+      const mobile = readPhone(input.mobile, config);
       const passwordHash = await hasher.hash(input.password);
       await withSmsCode(deps, mobile, AuthMode.forget, input.code, async (tx) => {
         const user = await users.findUserByMobile(tx, mobile);
@@ -86,7 +86,7 @@ export function createProfileService(deps: AccountDeps) {
 
     /** bindAccount: binds a phone (code sent with purpose bind) to an account that has none. */
     async bindPhone(session: SessionInfo, input: { mobile: string; code: string }): Promise<{ user: UserInfo }> {
-      const mobile = normalizeMobile(input.mobile);
+      const mobile = readPhone(input.mobile, await deps.getConfig());
       const me = await loadUser(session.userId);
       if (me.mobile) throw new AppError(ErrorCode.alreadyBound);
       const updated = await withSmsCode(deps, mobile, AuthMode.bind, input.code, async (tx) => {

@@ -7,13 +7,17 @@ import { newNumericCode, sha256 } from '../../lib/secrets.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import * as smsRepo from './sms.repo.ts';
 import * as usersRepo from './users.repo.ts';
+import { readPhone } from './phone.ts';
 
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
 /** Default gap between two codes to one phone; `SMS_RESEND_SECONDS` changes it. */
 export const SMS_RESEND_MS = MINUTE;
 export const SMS_MAX_TRIES = 5;
 
-/** Phone numbers are stored as digits only, so "+55 11…" and "55 11…" are one phone. */
+/**
+ * Phone numbers are stored as digits only, so "+55 11…" and "55 11…" are one phone. Typed numbers
+ * go through `readPhone` (the contract's rule) first; this only strips an already-read number.
+ */
 export function normalizeMobile(mobile: string): string {
   return mobile.replace(/\D/g, '');
 }
@@ -69,8 +73,8 @@ export function createSmsService(deps: {
 
   return {
     async send({ mobile: raw, purpose, ip, userId }) {
-      const mobile = normalizeMobile(raw);
       const config = await deps.getConfig();
+      const mobile = readPhone(raw, config);
       await checkPurpose(mobile, purpose, userId);
       const msg = await withTx(db, async (tx) => {
         await smsRepo.lockPhone(tx, mobile);
