@@ -43,7 +43,7 @@ export function DepositResult({ orderId }: { orderId: string }) {
     <section className={`card deposit-result deposit-result--${o.status}`} role="status" aria-live="polite" data-testid="deposit-result" data-status={o.status}>
       <div className="deposit-result__icon" aria-hidden="true">{o.status === 'paid' ? '✓' : waiting ? '…' : '!'}</div>
       <h2 className="deposit-result__title">{t(`wallet.result.${o.status}`)}</h2>
-      <Money value={o.amount} className="money--hero" />
+      <Money value={o.amount} exact className="money--hero" testId="deposit-result-amount" />
       <p className="muted">{t(`wallet.result.${o.status}Hint`, { channel: o.typeName })}</p>
       {gaveUp && <Button shape="rounded" onClick={() => { started.current = Date.now(); void order.refetch(); }}>{t('wallet.result.checkAgain')}</Button>}
       {!waiting && (

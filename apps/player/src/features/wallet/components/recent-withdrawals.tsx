@@ -18,7 +18,7 @@ export function RecentWithdrawals({ orders }: { orders: readonly WithdrawalOrder
           <li key={o.orderId}>
             <Link to={paths.withdrawal} params={{ name: o.orderId }} className="recent-item" data-testid="recent-withdrawal">
               <span className="recent-item__main">
-                <Money value={o.amount} className="recent-item__amount" />
+                <Money value={o.amount} exact className="recent-item__amount" />
                 <span className="recent-item__meta">{when.format(new Date(o.createdAt))} · {o.bankName ?? o.typeName} {o.accountNoMasked}</span>
               </span>
               <WithdrawalStatusChip status={o.status} />

@@ -132,7 +132,7 @@ export function WithdrawForm({ info }: { info: ExchangeInfo }) {
       <Dialog visible={confirming !== null} title={t('withdraw.confirmTitle')} closeOnMaskClick onClose={() => setConfirming(null)}
         content={confirming && (
           <div className="withdraw-confirm" data-testid="withdraw-confirm">
-            <Money value={confirming.amount} className="money--hero" />
+            <Money value={confirming.amount} exact className="money--hero" />
             <p className="withdraw-confirm__to">{t('withdraw.confirmTo')}</p>
             <p className="withdraw-confirm__account">{accountLabel(confirming.account)}</p>
             <p className="muted small">{confirming.account.accountName}</p>

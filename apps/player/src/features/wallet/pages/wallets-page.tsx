@@ -2,6 +2,7 @@ import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
+import { DepositHistory } from '../components/deposit-history.tsx';
 import { DepositResult } from '../components/deposit-result.tsx';
 import { WalletSwitch } from '../components/wallet-switch.tsx';
 import { WithdrawView } from '../components/withdraw-view.tsx';
@@ -29,6 +30,7 @@ export function WalletsPage() {
       </div>
       <WalletSwitch name={name} back={back} />
       {name === 'withdraw' ? <WithdrawView /> : orderId ? <DepositResult orderId={orderId} /> : <DepositForm />}
+      {name !== 'withdraw' && <DepositHistory />}
     </div>
   );
 }

@@ -98,7 +98,7 @@ export function WithdrawalPage() {
       <>
         <section className={`card withdrawal-head withdrawal-head--${o.status}`} data-testid="withdrawal" data-status={o.status}>
           <WithdrawalStatusChip status={o.status} />
-          <Money value={o.amount} className="money--hero" />
+          <Money value={o.amount} exact className="money--hero" />
           <p className="muted withdrawal-head__hint">{t(`withdrawal.hint.${o.status}`)}</p>
           {returned && <p className="withdrawal-head__returned" data-testid="withdrawal-returned">{t('withdrawal.returned')}</p>}
         </section>
