@@ -168,7 +168,8 @@ export function GameShell({ game, lang, launchToken }: { game: GameId; lang: Lan
       return false;
     }
     if (!canAfford(b, balance)) {
-      toast(insufficientText(balance), 'error');
+      // In a demo the notice under the bar already says it, with its Refill and Play for real.
+      if (session.mode !== 'demo') toast(insufficientText(balance), 'error');
       return false;
     }
     if (!needsStakeConfirm(b, balance, session.limits) || confirmedStakes.current.has(b)) return true;
