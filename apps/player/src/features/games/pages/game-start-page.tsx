@@ -51,7 +51,7 @@ function Balance({ fromGame }: { fromGame: number | null }) {
 function GameBar({ name, mode, onExit, onPlayReal, gameBalance }: { name: string; mode: GameMode; onExit: () => void; onPlayReal: () => void; gameBalance: number | null }) {
   const { t } = useTranslation();
   return (
-    <header className="game-bar">
+    <header className={mode === 'demo' ? 'game-bar game-bar--demo' : 'game-bar'}>
       <button type="button" className="game-bar__exit" onClick={onExit} data-testid="game-exit">
         <CloseIcon size={18} />
         <span>{t('games.exit')}</span>
