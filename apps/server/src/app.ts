@@ -94,7 +94,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerAccountRoutes(registry, { auth, profile, sms, content, games });
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
-  await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin });
+  await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin, orderTtlMs: config.depositOrderTtlSeconds * 1000 });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));

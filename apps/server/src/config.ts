@@ -28,6 +28,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SMS_PROVIDER: z.enum(['dev', 'log']).optional(),
   SMS_RESEND_SECONDS: intFromEnv(60),
+  DEPOSIT_ORDER_TTL_SECONDS: intFromEnv(1800),
   RATE_LIMIT_GLOBAL_PER_MIN: intFromEnv(600),
   RATE_LIMIT_AUTH_PER_MIN: intFromEnv(20),
   RATE_LIMIT_SMS_PER_MIN: intFromEnv(5),
@@ -105,6 +106,8 @@ export interface Config {
   smsProvider: 'dev' | 'log';
   /** Minimum gap between two SMS codes to one phone. */
   smsResendSeconds: number;
+  /** How long a deposit order waits for its payment before it reads as expired (30 min). */
+  depositOrderTtlSeconds: number;
   rateLimit: { globalPerMin: number; authPerMin: number; smsPerMin: number; accountPerMin: number };
   /** Unsigned or badly signed provider and webhook calls one address may make a minute before all its calls answer 429. */
   signatureFailuresPerMin: number;
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
     smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === 'production' ? 'log' : 'dev'),
     smsResendSeconds: e.SMS_RESEND_SECONDS,
+    depositOrderTtlSeconds: e.DEPOSIT_ORDER_TTL_SECONDS,
     rateLimit: {
       globalPerMin: e.RATE_LIMIT_GLOBAL_PER_MIN,
       authPerMin: e.RATE_LIMIT_AUTH_PER_MIN,

@@ -24,12 +24,14 @@ export async function registerDeposits(
     sandbox: SandboxProvider | undefined;
     providers: Record<string, PaymentProvider>;
     signatureFailuresPerMin: number;
+    /** How long an order waits for its payment (ORDER_TTL_MS unless configured). */
+    orderTtlMs?: number;
   },
 ): Promise<void> {
   const { db, clock, getConfig, sandbox, providers } = deps;
   const wallet = createLedgerDepositWallet(db);
   const limits = createDepositLimitsService({ db, clock });
-  const deposits = createDepositsService({ db, clock, log: app.log, wallet, limits, providers, getConfig });
+  const deposits = createDepositsService({ db, clock, log: app.log, wallet, limits, providers, getConfig, orderTtlMs: deps.orderTtlMs });
   const tradeInfo = createTradeInfoService({ db, wallet, getConfig });
   registerDepositRoutes(registry, { deposits, tradeInfo, limits });
   await registerPaymentRoutes(app, { deposits, providers, sandbox, signatureFailuresPerMin: deps.signatureFailuresPerMin });

@@ -23,6 +23,8 @@ export interface DepositsDeps {
   limits: DepositLimitsService;
   providers: Record<string, PaymentProvider>;
   getConfig: () => Promise<AppConfigFields>;
+  /** How long an order waits for its payment; ORDER_TTL_MS (30 min) by default. */
+  orderTtlMs?: number;
 }
 
 export type WebhookOutcome = 'credited' | 'failed' | 'duplicate' | 'ignored';
@@ -117,7 +119,7 @@ export function createDepositsService(deps: DepositsDeps) {
           provider: provider.id,
           payTokenHash: hashToken(payToken).toString('hex'),
           createdAt: now,
-          expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+          expiresAt: new Date(now.getTime() + (deps.orderTtlMs ?? ORDER_TTL_MS)),
           updatedAt: now,
         });
       });
