@@ -138,3 +138,27 @@ export function watchOtherTabs(): () => void {
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 }
+
+const FIRST_VISIT_KEY = 'playhall.firstVisit';
+
+/**
+ * Remembers, for this tab's visit, that the session was started by registering, so the lobby
+ * greets a first visit as new and a later one as "welcome back" (issue 13 §5). `null` forgets it.
+ */
+export function markFirstVisit(userId: number | null): void {
+  try {
+    if (userId === null) sessionStorage.removeItem(FIRST_VISIT_KEY);
+    else sessionStorage.setItem(FIRST_VISIT_KEY, String(userId));
+  } catch {
+    // Storage refused (private mode): the greeting falls back to "welcome back".
+  }
+}
+
+/** Whether this player's session in this tab started with their registration. */
+export function isFirstVisit(userId: number): boolean {
+  try {
+    return sessionStorage.getItem(FIRST_VISIT_KEY) === String(userId);
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,7 @@
 import type { SessionResult } from '@playhall/contract';
 import { loadAfterLogin } from '../../../lib/game-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { saveSession } from '../../../lib/session.ts';
+import { markFirstVisit, saveSession } from '../../../lib/session.ts';
 
 /**
  * Stores a new session and loads what the app needs after login; the balance and config are
@@ -9,6 +9,7 @@ import { saveSession } from '../../../lib/session.ts';
  */
 export async function startSession(result: SessionResult): Promise<void> {
   saveSession(result.token, result.user);
+  markFirstVisit(result.isNew ? result.user.id : null);
   try {
     saveSession(result.token, await loadAfterLogin());
   } catch {

@@ -6,17 +6,27 @@ import type { AuthMode, LengthRange } from '@playhall/contract';
 import { EyeIcon } from '../../../components/ui/icons.tsx';
 import { call } from '../../../lib/api.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
+import { readPhoneValue, useDefaultPhoneCode, type PhoneValue } from './phone-input.tsx';
 
 type Rule = NonNullable<FormItemProps['rules']>[number];
 
-const MOBILE = /^\+?[0-9]{6,15}$/;
 const ACCOUNT = /^[A-Za-z0-9_]+$/;
 const FALLBACK: LengthRange = { min: 1, max: 64 };
+
+/** The e164 number (`+5511987654321`) a phone field's value sends: the form validated it with the same rule. */
+export function usePhoneOf() {
+  const phoneCode = useDefaultPhoneCode();
+  return (value: PhoneValue | undefined): string => {
+    const r = readPhoneValue(value, phoneCode);
+    return r.ok ? r.e164 : (value?.text ?? '').trim();
+  };
+}
 
 /** Client-side checks with the server's configured limits, so errors show before a round trip. */
 export function useFieldRules() {
   const { t } = useTranslation();
   const config = useAppConfig();
+  const phoneCode = useDefaultPhoneCode();
   const length = (range: LengthRange | undefined, label: string): Rule => {
     const { min, max } = range ?? FALLBACK;
     return { min, max, message: t('form.lengthBetween', { field: label, min, max }) };
@@ -31,9 +41,14 @@ export function useFieldRules() {
       { required: true, message: t('form.required', { field: t('form.password') }) },
       length(config?.passwordLength, t('form.password')),
     ] as Rule[],
+    // One rule with the server (contract parsePhoneInput): its refusal, in the player's language.
     mobile: [
-      { required: true, message: t('form.required', { field: t('form.mobile') }) },
-      { pattern: MOBILE, message: t('form.mobileInvalid') },
+      {
+        validator: async (_: unknown, value: PhoneValue | undefined) => {
+          const r = readPhoneValue(value, phoneCode);
+          if (!r.ok) throw new Error(t(r.key, r.values));
+        },
+      },
     ] as Rule[],
     code: [
       { required: true, message: t('form.required', { field: t('form.code') }) },
@@ -96,6 +111,7 @@ interface SmsCodeInputProps {
 export function SmsCodeInput({ value, onChange, form, mode, mobileField = 'mobile' }: SmsCodeInputProps) {
   const { t } = useTranslation();
   const config = useAppConfig();
+  const phoneCode = useDefaultPhoneCode();
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -113,7 +129,9 @@ export function SmsCodeInput({ value, onChange, form, mode, mobileField = 'mobil
     }
     setSending(true);
     try {
-      const mobile = String(form.getFieldValue(mobileField)).trim();
+      const phone = readPhoneValue(form.getFieldValue(mobileField) as PhoneValue | undefined, phoneCode);
+      if (!phone.ok) return;
+      const mobile = phone.e164;
       const res = await call('smsSend', { mobile, type: mode });
       setSecondsLeft(res.resendAfterSeconds);
     } catch {

@@ -1,10 +1,11 @@
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AuthMode } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
-import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
+import { PasswordInput, SmsCodeInput, useFieldRules, usePhoneOf } from './fields.tsx';
+import { PhoneInput, type PhoneValue } from './phone-input.tsx';
 import { LinkButton, type SwitchAuth } from './auth-links.tsx';
 
 /** Reset a password with a code sent to the bound phone; then back to login. */
@@ -12,9 +13,10 @@ export function ForgetForm({ onSwitch }: { onSwitch: SwitchAuth }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const rules = useFieldRules();
+  const phoneOf = usePhoneOf();
 
-  const { busy, submit } = useFormSubmit(form, async (v: { mobile: string; code: string; password: string }) => {
-    await call('forgetPassword', { mobile: v.mobile.trim(), code: v.code.trim(), password: v.password });
+  const { busy, submit } = useFormSubmit(form, async (v: { mobile: PhoneValue; code: string; password: string }) => {
+    await call('forgetPassword', { mobile: phoneOf(v.mobile), code: v.code.trim(), password: v.password });
     showSuccessToast(t('auth.passwordReset'));
     onSwitch('login');
   });
@@ -25,7 +27,7 @@ export function ForgetForm({ onSwitch }: { onSwitch: SwitchAuth }) {
       <Form form={form} layout="vertical" onFinish={submit}
         footer={<Button block type="submit" color="primary" size="large" shape="rounded" loading={busy}>{t('auth.resetPassword')}</Button>}>
         <Form.Item name="mobile" label={t('form.mobile')} rules={rules.mobile}>
-          <Input name="mobile" id="mobile" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('form.mobilePlaceholder')} />
+          <PhoneInput />
         </Form.Item>
         <Form.Item name="code" label={t('form.code')} rules={rules.code}>
           <SmsCodeInput form={form} mode={AuthMode.forget} />

@@ -8,7 +8,8 @@ import { useAppConfig } from '../../../lib/queries.ts';
 import { deviceId } from '../../../lib/platform.ts';
 import { rememberAccount, rememberedAccount } from '../../../lib/session.ts';
 import { startSession } from '../api/auth-api.ts';
-import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
+import { PasswordInput, SmsCodeInput, useFieldRules, usePhoneOf } from './fields.tsx';
+import { PhoneInput, type PhoneValue } from './phone-input.tsx';
 import { LinkButton, type SwitchAuth } from './auth-links.tsx';
 
 export type LoginKind = 'account' | 'phone';
@@ -59,9 +60,10 @@ function PhoneLogin({ onDone, onSwitch }: Omit<LoginFormProps, 'initialKind'>) {
   const rules = useFieldRules();
   const otp = config?.otpStatus ?? true;
   const [withPassword, setWithPassword] = useState(!otp);
+  const phoneOf = usePhoneOf();
 
-  const { busy, submit } = useFormSubmit(form, async (v: { mobile: string; code?: string; password?: string }) => {
-    const mobile = v.mobile.trim();
+  const { busy, submit } = useFormSubmit(form, async (v: { mobile: PhoneValue; code?: string; password?: string }) => {
+    const mobile = phoneOf(v.mobile);
     const res = withPassword
       ? await call('accountLogin', { account: mobile, password: v.password ?? '', loginType: LoginType.phoneNoOtp, deviceId: deviceId() })
       : await call('accountLoginSms', { mobile, code: v.code ?? '', type: AuthMode.loginAndRegister, deviceId: deviceId() });
@@ -73,7 +75,7 @@ function PhoneLogin({ onDone, onSwitch }: Omit<LoginFormProps, 'initialKind'>) {
     <Form form={form} layout="vertical" onFinish={submit}
       footer={<Button block type="submit" color="primary" size="large" shape="rounded" loading={busy}>{t('auth.login')}</Button>}>
       <Form.Item name="mobile" label={t('form.mobile')} rules={rules.mobile}>
-        <Input name="mobile" id="mobile" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('form.mobilePlaceholder')} />
+        <PhoneInput />
       </Form.Item>
       {withPassword ? (
         <Form.Item name="password" label={t('form.password')} rules={rules.password}>

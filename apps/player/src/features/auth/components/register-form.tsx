@@ -7,7 +7,8 @@ import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
 import { deviceId } from '../../../lib/platform.ts';
 import { startSession } from '../api/auth-api.ts';
-import { PasswordInput, SmsCodeInput, useFieldRules } from './fields.tsx';
+import { PasswordInput, SmsCodeInput, useFieldRules, usePhoneOf } from './fields.tsx';
+import { PhoneInput, type PhoneValue } from './phone-input.tsx';
 import { LinkButton, type SwitchAuth } from './auth-links.tsx';
 
 type RegisterKind = 'account' | 'phone';
@@ -20,7 +21,7 @@ interface RegisterFormProps {
 
 interface RegisterValues {
   account?: string;
-  mobile?: string;
+  mobile?: PhoneValue;
   code?: string;
   password: string;
   inviteCode?: string;
@@ -32,6 +33,7 @@ function RegisterFields({ kind, inviteCode, onDone }: { kind: RegisterKind; invi
   const [form] = Form.useForm();
   const rules = useFieldRules();
   const otp = config?.otpStatus ?? true;
+  const phoneOf = usePhoneOf();
 
   const { busy, submit } = useFormSubmit(form, async (v: RegisterValues) => {
     const invite = v.inviteCode?.trim() || undefined;
@@ -39,7 +41,7 @@ function RegisterFields({ kind, inviteCode, onDone }: { kind: RegisterKind; invi
       kind === 'account'
         ? await call('accountRegist', { account: (v.account ?? '').trim(), password: v.password, inviteCode: invite, deviceId: deviceId() })
         : await call('accountRegist4', {
-            mobile: (v.mobile ?? '').trim(),
+            mobile: phoneOf(v.mobile),
             code: otp ? v.code : undefined,
             password: v.password,
             inviteCode: invite,
@@ -59,7 +61,7 @@ function RegisterFields({ kind, inviteCode, onDone }: { kind: RegisterKind; invi
       ) : (
         <>
           <Form.Item name="mobile" label={t('form.mobile')} rules={rules.mobile}>
-            <Input name="mobile" id="mobile" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('form.mobilePlaceholder')} />
+            <PhoneInput />
           </Form.Item>
           {otp && (
             <Form.Item name="code" label={t('form.code')} rules={rules.code}>

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AuthMode } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
@@ -7,7 +7,8 @@ import { call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
 import { setUser, useSession } from '../../../lib/session.ts';
-import { PasswordInput, SmsCodeInput, useFieldRules } from '../components/fields.tsx';
+import { PasswordInput, SmsCodeInput, useFieldRules, usePhoneOf } from '../components/fields.tsx';
+import { PhoneInput, type PhoneValue } from '../components/phone-input.tsx';
 
 /** Bind a phone number to the logged-in account (code sent with auth mode 1). */
 export function BindPage() {
@@ -16,9 +17,10 @@ export function BindPage() {
   const mobile = useSession((s) => s.user?.mobile);
   const [form] = Form.useForm();
   const rules = useFieldRules();
+  const phoneOf = usePhoneOf();
 
-  const { busy, submit } = useFormSubmit(form, async (v: { mobile: string; code: string }) => {
-    const res = await call('bindAccount', { mobile: v.mobile.trim(), code: v.code.trim() });
+  const { busy, submit } = useFormSubmit(form, async (v: { mobile: PhoneValue; code: string }) => {
+    const res = await call('bindAccount', { mobile: phoneOf(v.mobile), code: v.code.trim() });
     setUser(res.user);
     showSuccessToast(t('account.phoneBound'));
     void navigate({ to: paths.memberProfile, replace: true });
@@ -39,7 +41,7 @@ export function BindPage() {
       <Form form={form} layout="vertical" onFinish={submit}
         footer={<Button block type="submit" color="primary" size="large" shape="rounded" loading={busy}>{t('account.bindPhone')}</Button>}>
         <Form.Item name="mobile" label={t('form.mobile')} rules={rules.mobile}>
-          <Input name="mobile" id="mobile" type="tel" inputMode="tel" autoComplete="tel" placeholder={t('form.mobilePlaceholder')} />
+          <PhoneInput />
         </Form.Item>
         <Form.Item name="code" label={t('form.code')} rules={rules.code}>
           <SmsCodeInput form={form} mode={AuthMode.bind} />

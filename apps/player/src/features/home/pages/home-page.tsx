@@ -10,7 +10,7 @@ import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
 import { BellIcon, DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, ShieldIcon, SupportIcon } from '../../../components/ui/icons.tsx';
 import { useBalance, useGameCatalogue, usePreLogin } from '../../../lib/queries.ts';
 import { useGameUserData } from '../../../lib/game-user.ts';
-import { useIsLoggedIn, useSession } from '../../../lib/session.ts';
+import { isFirstVisit, useIsLoggedIn, useSession } from '../../../lib/session.ts';
 import { Lobby, LobbyEmpty, LobbySkeleton } from '../components/lobby.tsx';
 import { PlayerGames } from '../components/player-games.tsx';
 import { PromoBanner } from '../components/promo-banner.tsx';
@@ -28,7 +28,7 @@ function Hero() {
         <div className="hero__who">
           <Avatar value={user.avatar} size={48} />
           <div>
-            <p className="hero__eyebrow">{t('home.welcomeBack')}</p>
+            <p className="hero__eyebrow" data-testid="hero-greeting">{isFirstVisit(user.id) ? t('home.welcomeNew') : t('home.welcomeBack')}</p>
             <h1 className="hero__title">{t('home.greeting', { name: user.nickname })}</h1>
           </div>
         </div>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { DepositLimits } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
-import { moneyUnits, parseCoins } from '../../../lib/money.ts';
+import { moneyUnits } from '../../../lib/money.ts';
+import { MoneyInput, readMoney } from '../../../components/ui/money-input.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
@@ -25,19 +26,20 @@ function LimitsForm({ limits }: { limits: DepositLimits }) {
 
   const save = async () => {
     const body: Partial<Record<Period, number | null>> = {};
-    const errs: Partial<Record<Period, string>> = {};
+    let refused = false;
     for (const p of PERIODS) {
       const text = values[p].trim();
       if (text === initial(p)) continue;
       if (text === '') body[p] = null;
       else {
-        const v = parseCoins(text);
-        if (v === null) errs[p] = t('wallet.wholeCoins');
-        else body[p] = v;
+        // The one money-input rule (decision 025): MoneyInput already says why a text is refused.
+        const r = readMoney(text);
+        if (r.ok) body[p] = r.amount;
+        else refused = true;
       }
     }
-    setErrors(errs);
-    if (Object.keys(errs).length > 0 || Object.keys(body).length === 0) return;
+    setErrors({});
+    if (refused || Object.keys(body).length === 0) return;
     setBusy(true);
     try {
       const next = await call('setDepositLimits', body);
@@ -58,10 +60,9 @@ function LimitsForm({ limits }: { limits: DepositLimits }) {
         return (
           <div key={p} className="limits-form__row">
             <label htmlFor={`limit-${p}`} className="deposit-form__label">{t(`limits.${p}`)}</label>
-            <Input id={`limit-${p}`} name={p} inputMode="numeric" autoComplete="off" maxLength={9} placeholder={t('limits.none')}
-              value={values[p]} onChange={(v) => setValues({ ...values, [p]: v.replace(/[^\d]/g, '') })} className="deposit-form__input"
-              aria-invalid={Boolean(errors[p])} />
-            {errors[p] && <p className="field-error" role="alert">{errors[p]}</p>}
+            {/* Empty means no limit, so only a typed text is read by the rule. */}
+            <MoneyInput id={`limit-${p}`} placeholder={t('limits.none')} value={values[p]} className="deposit-form__input"
+              onChange={(v) => { setValues({ ...values, [p]: v }); setErrors({ ...errors, [p]: undefined }); }} error={errors[p] ?? null} />
             <p className="form-hint" data-testid={`limit-${p}-status`}>
               {l.amount === null ? t('limits.noLimit') : <>{t('limits.used')} <Money value={l.used} /> · {t('limits.left')} <Money value={l.remaining ?? 0} /></>}
             </p>
