@@ -1,10 +1,51 @@
 /**
  * Wallet records against the real server and the built app at 390×844: the empty state of a new
- * player, a sandbox deposit that shows up as a credited record, and the list ending in 'No more'.
+ * player, a sandbox deposit that shows up as a credited record, one row per safebox move, a game
+ * session and a withdrawal (issue 13 §3: one row each, never a ledger leg), the list ending in
+ * 'No more', and the figures (decision 026): each day's total is the sum of its rows as shown, each
+ * balance follows from the row before it, and the newest balance is the top bar's, floored.
  */
+import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
+
+/** The development signing secret of the `originals` platform (apps/server/src/config.ts). */
+const ORIGINALS_SECRET = 'playhall-dev-originals-provider-secret';
+
+/** One call of the seamless wallet protocol, signed as the Originals provider signs it. */
+async function provider<T = Record<string, unknown>>(stack: Stack, action: string, body: Record<string, unknown>): Promise<T> {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', ORIGINALS_SECRET).update(`${ts}.${raw}`).digest('hex');
+  const res = await fetch(`${stack.baseUrl}/provider/v1/wallet/originals/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-provider-timestamp': ts, 'x-provider-signature': signature },
+    body: raw,
+  });
+  const json = (await res.json()) as T & { status: string };
+  if (json.status !== 'OK') throw new Error(`provider ${action} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A player app call with the page's session. */
+async function appCall<T = unknown>(page: Page, path: string, body: Record<string, unknown>): Promise<{ code: number; msg: string; data: T }> {
+  return page.evaluate(async ([p, b]) => {
+    const res = await fetch(`/app/v1/${p}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, ...b }),
+    });
+    return res.json();
+  }, [path, body] as const) as Promise<{ code: number; msg: string; data: T }>;
+}
+
+/** An exact figure as shown ("+1,234.56", "−0.10") back to hundredths. */
+const cents = (shown: string) => {
+  const m = /^([+\u2212]?)([\d,]+)\.(\d\d)$/.exec(shown.trim());
+  if (!m) throw new Error(`not an exact figure: ${JSON.stringify(shown)}`);
+  return (m[1] === '\u2212' ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]));
+};
 
 describe.skipIf(!hasChromium)('wallet records journeys', () => {
   const fixture = useStackPage();
@@ -41,7 +82,7 @@ describe.skipIf(!hasChromium)('wallet records journeys', () => {
     const row = page.getByTestId('record').first();
     await row.waitFor();
     await expect(row.getAttribute('data-kind')).resolves.toBe('deposit');
-    await expect(row.getByTestId('record-amount').innerText()).resolves.toBe('+50');
+    await expect(row.getByTestId('record-amount').innerText()).resolves.toBe('+50.00');
     await expect(row.innerText()).resolves.toContain('Deposit credited');
     await expect(page.getByTestId('record').count()).resolves.toBe(1);
     await page.getByTestId('records-end').filter({ hasText: 'No more' }).waitFor();
@@ -65,21 +106,11 @@ describe.skipIf(!hasChromium)('wallet records journeys', () => {
     await context.addCookies([{ name: 'lang', value: 'en-US', url: stack.baseUrl }]);
   });
 
-  it('loads the next page on scroll and then ends with No more', async () => {
-    // 11 safebox moves through the real call: 22 more entries, so 23 in all (page size 20).
-    const codes = await page.evaluate(async () => {
-      const out: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const res = await fetch('/app/v1/safeboxDeposit', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
-          body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, amount: 100, requestId: `e2e-rec-${i}` }),
-        });
-        out.push(((await res.json()) as { code: number }).code);
-      }
-      return out;
-    });
-    expect(codes).toEqual(Array(11).fill(200));
+  it('loads the next page on scroll and then ends with No more; one row per safebox move', async () => {
+    // 22 safebox moves through the real call: 22 more rows (one each, not one per book), 23 in all (page size 20).
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++) codes.push((await appCall(page, 'safeboxDeposit', { amount: 100, requestId: `e2e-rec-${i}` })).code);
+    expect(codes).toEqual(Array(22).fill(200));
     await page.goto('/wallets/record');
     await page.getByTestId('record').first().waitFor();
     await expect(page.getByText('Moved to safebox').count()).resolves.toBeGreaterThan(0);
@@ -87,9 +118,104 @@ describe.skipIf(!hasChromium)('wallet records journeys', () => {
     await page.locator('.adm-infinite-scroll').scrollIntoViewIfNeeded();
     await page.getByTestId('records-end').filter({ hasText: 'No more' }).waitFor({ timeout: 10_000 });
     await expect(page.getByTestId('record').count()).resolves.toBe(23);
-    await expect(page.getByTestId('record').last().getByTestId('record-amount').innerText()).resolves.toBe('+50');
+    await expect(page.getByTestId('record').last().getByTestId('record-amount').innerText()).resolves.toBe('+50.00');
+    await expect(page.getByTestId('record').first().innerText()).resolves.toContain('In safebox 22.00');
     await snap(page, 'records-6-paged-end');
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, 'records-7-safebox-moves');
+  });
+
+  it('a game session is one row with its exact payout; a withdrawal is one row going out, pending then paid', async () => {
+    // A real-money launch of a game, then the game's part over the signed protocol: two rounds,
+    // the first paying 5.48 (a figure the old floored display showed as "+0"-like whole coins).
+    const start = await appCall<{ url: string }>(page, 'startGame', { gameId: 1 });
+    expect(start.code, start.msg).toBe(200);
+    const launch = new URL(start.data.url, stack.baseUrl);
+    const gameCode = launch.pathname.split('/').pop()!;
+    const auth = await provider<{ sessionToken: string }>(stack, 'authenticate', { launchToken: launch.searchParams.get('token') });
+    const s = auth.sessionToken;
+    await provider(stack, 'bet', { sessionToken: s, transactionId: 'rec-bet-1', roundId: 'rec-round-1', gameCode, amount: 100 });
+    await provider(stack, 'win', { sessionToken: s, transactionId: 'rec-win-1', roundId: 'rec-round-1', amount: 548, endRound: true });
+    await provider(stack, 'bet', { sessionToken: s, transactionId: 'rec-bet-2', roundId: 'rec-round-2', gameCode, amount: 200 });
+    await provider(stack, 'win', { sessionToken: s, transactionId: 'rec-win-2', roundId: 'rec-round-2', amount: 0, endRound: true });
+
+    // A withdrawal of 20 to a saved PIX account, through the player's own calls.
+    const saved = await appCall<{ list: Array<{ id: number }> }>(page, 'addBankInfo', { typeId: 1, accountName: 'Ana Souza', accountNo: '12345678901' });
+    expect(saved.code, saved.msg).toBe(200);
+    const asked = await appCall<{ order: { orderId: string } }>(page, 'exchange', { accountId: saved.data.list[0]!.id, amount: 2_000, requestId: 'e2e-rec-wd' });
+    expect(asked.code, asked.msg).toBe(200);
+    const orderId = asked.data.order.orderId;
+
+    await page.goto('/wallets/record');
+    const rows = page.getByTestId('record');
+    await rows.first().waitFor();
+    const withdrawals = page.locator('[data-testid="record"][data-kind="withdraw"]');
+    await expect(withdrawals.count()).resolves.toBe(1);
+    await expect(withdrawals.getByTestId('record-amount').innerText()).resolves.toBe('\u221220.00');
+    await expect(withdrawals.getAttribute('data-status')).resolves.toBe('pending');
+    await expect(withdrawals.innerText()).resolves.toMatch(/Withdrawal requested[\s\S]*Pending/);
+    await expect(withdrawals.innerText()).resolves.not.toContain('On hold');
+    const game = page.locator('[data-testid="record"][data-kind="game"]');
+    await expect(game.count()).resolves.toBe(1);
+    await expect(game.getByTestId('record-amount').innerText()).resolves.toBe('+2.48');
+    await expect(game.innerText()).resolves.toMatch(/2 rounds[\s\S]*Staked 3\.00[\s\S]*Paid out 5\.48/);
+    await snap(page, 'records-8-withdrawal-pending');
+
+    await stack.ops('withdrawals', 'approve', orderId);
+    await page.reload();
+    await page.locator('[data-testid="record"][data-kind="withdraw"][data-status="paid"]').waitFor();
+    await expect(withdrawals.count()).resolves.toBe(1);
+    await expect(withdrawals.getByTestId('record-amount').innerText()).resolves.toBe('\u221220.00');
+    await expect(withdrawals.getByTestId('record-steps').innerText()).resolves.toMatch(/Requested[\s\S]*Approved[\s\S]*Paid/);
+    await snap(page, 'records-9-withdrawal-paid');
+  });
+
+  it('every day total is the sum of its rows as shown, and each balance follows from the amounts', async () => {
+    await page.goto('/wallets/record');
+    await page.getByTestId('record').first().waitFor();
+    await page.locator('.adm-infinite-scroll').scrollIntoViewIfNeeded();
+    await page.getByTestId('records-end').filter({ hasText: 'No more' }).waitFor({ timeout: 10_000 });
+    // 1 deposit, 22 safebox moves, 1 game session, 1 withdrawal.
+    await expect(page.getByTestId('record').count()).resolves.toBe(25);
+    const days = await page.getByTestId('records-day').evaluateAll((sections) => sections.map((d) => ({
+      total: d.querySelector('[data-testid="records-day-total"]')!.textContent!,
+      amounts: [...d.querySelectorAll('[data-testid="record-amount"]')].map((e) => e.textContent!),
+    })));
+    for (const d of days) expect(d.amounts.map(cents).reduce((a, b) => a + b, 0)).toBe(cents(d.total));
+    const rows = await page.getByTestId('record').evaluateAll((els) => els.map((e) => ({
+      amount: e.querySelector('[data-testid="record-amount"]')!.textContent!,
+      balance: e.querySelector('[data-testid="record-balance"]')!.textContent!,
+    })));
+    for (let i = 0; i + 1 < rows.length; i++) {
+      expect(cents(rows[i]!.balance) - cents(rows[i]!.amount), `row ${i}`).toBe(cents(rows[i + 1]!.balance));
+    }
+    expect(cents(rows[rows.length - 1]!.balance)).toBe(cents(rows[rows.length - 1]!.amount));
+    // 50 − 22 + 2.48 − 20 = 10.48; the top bar shows the same balance floored.
+    expect(rows[0]!.balance).toBe('10.48');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, 'records-10-sums');
+    await page.goto('/wallets?name=withdraw');
+    await page.getByTestId('withdraw-coin').filter({ hasText: /^10$/ }).waitFor();
+    await expect(page.getByTestId('balance-pill').innerText()).resolves.toMatch(/^\s*10\s*$/);
+    await snap(page, 'records-11-wallet-balance');
+  });
+
+  it('the game records and report show exact figures whose rows add up to the totals', async () => {
+    await page.goto('/member/games');
+    const rounds = page.getByTestId('bet-round');
+    await page.getByTestId('bet-end').waitFor();
+    await expect(rounds.getByTestId('bet-net').allInnerTexts()).resolves.toEqual(['\u22122.00', '+4.48']);
+    await expect(rounds.last().innerText()).resolves.toMatch(/Bet 1\.00[\s\S]*Win 5\.48/);
+    await snap(page, 'records-12-game-rounds');
+    await page.goto('/member/report');
+    await page.getByTestId('report-row').first().waitFor();
+    const sum = async (id: string) => (await page.getByTestId(id).allInnerTexts()).map(cents).reduce((a, b) => a + b, 0);
+    const total = async (id: string) => cents(await page.getByTestId(id).innerText());
+    await expect(total('report-total-net')).resolves.toBe(248);
+    await expect(sum('report-net')).resolves.toBe(await total('report-total-net'));
+    await expect(sum('report-bet')).resolves.toBe(await total('report-total-bet'));
+    await expect(sum('report-win')).resolves.toBe(await total('report-total-win'));
+    await expect(sum('report-net')).resolves.toBe((await sum('report-win')) - (await sum('report-bet')));
+    await snap(page, 'records-13-game-report');
   });
 });

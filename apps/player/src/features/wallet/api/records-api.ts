@@ -30,7 +30,8 @@ export interface DayGroup {
   records: CoinRecord[];
 }
 
-const localDay = (iso: string) => {
+/** The player's local calendar day of an instant, `YYYY-MM-DD`. */
+export const localDay = (iso: string) => {
   const d = new Date(iso);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };

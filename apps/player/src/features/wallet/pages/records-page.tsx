@@ -7,21 +7,22 @@ import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { groupByDay, RECORD_KINDS, RECORD_RANGES, useCoinRecords, type RecordRange } from '../api/records-api.ts';
+import { groupByDay, localDay, RECORD_KINDS, RECORD_RANGES, useCoinRecords, type RecordRange } from '../api/records-api.ts';
 import { WithdrawalStatusChip } from '../components/withdrawal-status.tsx';
 import '../wallet.css';
 import '../withdraw.css';
 
 const KIND_ICON: Record<CoinRecordKind, string> = { deposit: '↓', withdraw: '↑', safebox: '⇄', bonus: '★', game: '♠', other: '•' };
 
-/** A withdrawal's steps in one line: "Requested 10:02 · Paid 11:40". */
-function Steps({ steps }: { steps: CoinRecordStep[] }) {
+/** A withdrawal's steps in one line: "Requested 10:02 › Approved 11:40 › Paid 11:40" (the date too when it is another day). */
+function Steps({ steps, day }: { steps: CoinRecordStep[]; day: string }) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const dated = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <ol className="record__steps" data-testid="record-steps">
       {steps.map((s) => (
-        <li key={s.step} data-step={s.step}>{t(`records.steps.${s.step}`)} {time.format(new Date(s.at))}</li>
+        <li key={s.step} data-step={s.step}>{t(`records.steps.${s.step}`)} {(localDay(s.at) === day ? time : dated).format(new Date(s.at))}</li>
       ))}
     </ol>
   );
@@ -33,16 +34,14 @@ function RecordRow({ r }: { r: CoinRecord }) {
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const tone = r.amount > 0 ? 'record__amount record__amount--in' : r.amount < 0 ? 'record__amount record__amount--out' : 'record__amount';
   const title = r.game ? r.game.gameName || t('records.reasons.game_session') : t([`records.reasons.${r.reason}`, `records.kinds.${r.kind}`]);
-  const when = r.game && r.game.startedAt !== r.createdAt
-    ? `${time.format(new Date(r.game.startedAt))}–${time.format(new Date(r.createdAt))}`
-    : time.format(new Date(r.createdAt));
+  const end = time.format(new Date(r.createdAt));
+  const begin = r.game ? time.format(new Date(r.game.startedAt)) : end;
+  const when = begin === end ? end : `${begin}–${end}`;
   const main = (
     <>
-      <div className="record__reason">
-        <span className="record__title">{title}</span>
-        {r.status && <WithdrawalStatusChip status={r.status} />}
-      </div>
+      <div className="record__reason">{title}</div>
       <div className="record__meta">
+        {r.status && <WithdrawalStatusChip status={r.status} />}
         {when}
         {r.game && (
           <>
@@ -55,7 +54,7 @@ function RecordRow({ r }: { r: CoinRecord }) {
         )}
         {r.safeboxAfter !== null && <> · {t('records.bookBalance.safebox')} <Money value={r.safeboxAfter} exact /></>}
       </div>
-      {r.reason === 'withdraw_hold' && r.timeline.length > 0 && <Steps steps={r.timeline} />}
+      {r.reason === 'withdraw_hold' && r.timeline.length > 0 && <Steps steps={r.timeline} day={localDay(r.createdAt)} />}
       {r.note && <div className="record__note">{t('withdrawal.reason', { reason: r.note })}</div>}
     </>
   );
@@ -116,14 +115,17 @@ export function RecordsPage() {
   } else {
     body = (
       <>
-        {groupByDay(records).map((g) => (
+        {groupByDay(records).map((g, i, groups) => (
           <section key={g.day} className="card records-day" data-testid="records-day">
             <h2 className="records-day__title">
               <span>{dayFormat.format(new Date(`${g.day}T12:00:00`))}</span>
-              {/* The day's rows summed in hundredths, so the shown total is the sum of the shown rows. */}
-              <span className="records-day__total">
-                {t('records.dayNet')} <Money value={g.records.reduce((sum, r) => sum + r.amount, 0)} exact signed testId="records-day-total" />
-              </span>
+              {/* The day's rows summed in hundredths, so the total is the sum of the rows shown; a day whose
+                  older rows are still on the next page gets its total once they are loaded. */}
+              {(i < groups.length - 1 || !q.hasNextPage) && (
+                <span className="records-day__total">
+                  {t('records.dayNet')} <Money value={g.records.reduce((sum, r) => sum + r.amount, 0)} exact signed testId="records-day-total" />
+                </span>
+              )}
             </h2>
             <ul className="records-list">{g.records.map((r) => <RecordRow key={r.id} r={r} />)}</ul>
           </section>
