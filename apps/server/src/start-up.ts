@@ -4,6 +4,7 @@ import { isLoopbackHost, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_PLAYER, seed } from './db/seed/index.ts';
+import { seedDemoHistory } from './db/seed/demo-history.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureDevOperatorToken, operatorTokenFile } from './lib/operator-token.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
@@ -47,7 +48,14 @@ export async function startUp({ config, database, say = console.log, logStream }
   if (config.smsProvider === 'dev' && !isLoopbackHost(config.host)) {
     say(`⚠ SMS_PROVIDER=dev: /dev/sms-inbox shows every login code to whoever reaches ${config.host}:${config.port}.`);
   }
-  return buildApp({ database, config, hasher, logStream, clock: systemClock });
+  const app = await buildApp({ database, config, hasher, logStream, clock: systemClock });
+  if (config.seedDemo) {
+    // The demo player's history, made through the app's real calls once (issue 13 §5).
+    const history = await seedDemoHistory(app, database.db, { sandboxSecret: config.sandboxPaymentSecret });
+    if (history.seeded) say(`Demo player "${DEMO_PLAYER.account}" got a history: deposits, game rounds and a withdrawal waiting for review.`);
+    for (const problem of history.problems) say(`⚠ Demo history step skipped: ${problem}`);
+  }
+  return app;
 }
 
 /**
