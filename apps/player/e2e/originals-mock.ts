@@ -61,6 +61,8 @@ export interface MockOptions {
   confirmStakePct?: number;
   /** Every round-starting call's body is pushed here (what the screen really staked). */
   stakes?: Array<{ path: string; bet: number }>;
+  /** `/rounds` answers the played rounds with their server seed revealed (as after a rotation). */
+  revealSeeds?: boolean;
 }
 
 /** A one-player game server in the page (demo unless told): the engine decides every outcome. */
@@ -69,6 +71,7 @@ export function mockApi(game: string, opts: MockOptions = {}) {
   let balance = opts.balance ?? START_BALANCE;
   let mines: { roundId: string; bet: number; mines: number; board: number[]; picks: number[]; fairness: ReturnType<typeof publicSeedPair> } | null = null;
   let crash: { roundId: string; startedAt: number; bet: number; point: number; auto: number | null; fairness: ReturnType<typeof publicSeedPair> } | null = null;
+  const played: Array<{ roundId: string; game: string; bet: number; win: number; params: Record<string, unknown>; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }> = [];
   const take = () => {
     const { seeds, pair: next } = nextRound(pair);
     const used = { serverSeedHash: pair.serverSeedHash, clientSeed: seeds.clientSeed, nonce: seeds.nonce };
@@ -100,6 +103,8 @@ export function mockApi(game: string, opts: MockOptions = {}) {
           limits: { minBet: 100, maxBet: 100_000, maxWin: 10_000_000, ...(opts.confirmStakePct === undefined ? {} : { confirmStakePct: opts.confirmStakePct }) },
           rules: {}, openRound: mines && mines.roundId === 'm-open' ? minesView('open', null) : null, serverNow: Date.now(),
         });
+      case '/rounds':
+        return ok({ rounds: played.map(({ serverSeed, ...r }) => ({ ...r, status: 'settled', serverSeed: opts.revealSeeds ? serverSeed : null, createdAt: Date.now() })) });
       case '/demo/refill':
         balance = START_BALANCE;
         return ok({ balance });
@@ -113,6 +118,7 @@ export function mockApi(game: string, opts: MockOptions = {}) {
         const { seeds, used } = take();
         const outcome = playFairRound('dice', seeds, body as never);
         balance += outcome.payout - (body.bet as number);
+        played.unshift({ roundId: `r${seeds.nonce}`, game: 'dice', bet: body.bet as number, win: outcome.payout, params: { bet: body.bet, target: body.target, direction: body.direction }, serverSeed: seeds.serverSeed, serverSeedHash: used.serverSeedHash, clientSeed: used.clientSeed, nonce: used.nonce });
         return ok({ roundId: `r${seeds.nonce}`, bet: body.bet, win: outcome.payout, balance, fairness: used, outcome, target: body.target, direction: body.direction });
       }
       case '/mines/start': {

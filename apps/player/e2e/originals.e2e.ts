@@ -13,7 +13,7 @@ import { CHROMIUM, hasChromium, PHONE, snap } from './harness.ts';
 import { nextRound } from '../../originals/src/engine/index.ts';
 import { playFairRound } from '../../originals/src/engine/hmac-node.ts';
 import { money } from '../../originals/src/client/format.ts';
-import { dist, mockApi, serveDist, SEEDS, SLOT_BET, START_BALANCE } from './originals-mock.ts';
+import { dist, mockApi, serveDist, SEEDS, SLOT_BET, START_BALANCE, type MockOptions } from './originals-mock.ts';
 
 describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)', () => {
   let browser: Browser;
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     srv?.server.close();
   });
 
-  const open = async (game: string, opts: { crashAt?: number } = {}): Promise<Page> => {
+  const open = async (game: string, opts: MockOptions = {}): Promise<Page> => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
     await page.route('**/originals/api/**', mockApi(game, opts));
@@ -90,5 +90,33 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     await snap(page, 'originals-dice-result');
     await page.getByRole('button', { name: 'Fairness' }).click();
     await snap(page, 'originals-dice-fairness');
+  });
+
+  it('Fairness lists the rounds played; each opens the verify page with its own nonce and inputs, which recomputes it', async () => {
+    const page = await open('dice', { revealSeeds: true });
+    await page.locator('#oc-bet-input').fill('3');
+    for (let i = 0; i < 3; i++) {
+      await page.getByTestId('action').click();
+      await page.getByTestId('dice-result').locator('span').waitFor();
+      await page.waitForFunction(() => !(document.querySelector('[data-testid=action]') as HTMLButtonElement).disabled);
+    }
+    await page.getByRole('button', { name: 'Fairness' }).click();
+    const rows = page.getByTestId('round-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect(rows.nth(2).innerText()).resolves.toContain('#0');
+    await snap(page, 'originals-dice-fairness-rounds');
+    // The oldest round, not the last one: nonce 0.
+    const href = await rows.nth(2).getByTestId('verify-round').getAttribute('href');
+    const verify = await page.context().newPage();
+    await verify.goto(`${srv.base}${href}`);
+    await expect(verify.getByRole('heading', { name: 'Verify a round' }).count()).resolves.toBe(1);
+    await expect(verify.locator('input[name=nonce]').inputValue()).resolves.toBe('0');
+    await expect(verify.locator('input[name=bet]').inputValue()).resolves.toBe('3.00');
+    await verify.getByRole('button', { name: 'Verify' }).click();
+    const first = playFairRound('dice', nextRound(SEEDS).seeds, { bet: 300, target: 5000, direction: 'under' });
+    await expect(verify.getByTestId('verify-roll').innerText()).resolves.toBe((first.roll / 100).toFixed(2));
+    await expect(verify.getByTestId('hash-check').innerText()).resolves.toContain('matches');
+    await snap(verify, 'originals-verify-round');
+    await verify.getByTestId('verify-back').click();
   });
 });

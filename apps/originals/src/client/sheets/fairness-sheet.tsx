@@ -1,19 +1,17 @@
 /**
  * Fairness: the committed server seed hash, the client seed (editable), the nonce, and rotation,
- * which reveals the seed with a link to the verify page pre-filled with it.
+ * which reveals the seed with a link to the verify page pre-filled with it; then the player's
+ * recent rounds of this game, each with a link to verify that very round.
  */
-import { useState } from 'react';
-import type { FairnessPublic, RotateResponse } from '../../api/schemas.ts';
+import { useEffect, useState } from 'react';
+import type { FairnessPublic, RotateResponse, RoundsResponse, RoundSummary } from '../../api/schemas.ts';
 import type { GameId } from '../../engine/index.ts';
+import { money } from '../format.ts';
 import { useGame } from '../game-context.ts';
 import type { Lang } from '../i18n.ts';
+import { verifyHref, verifyHrefForRound } from '../verify/verify-link.ts';
 
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
-
-export function verifyHref(game: GameId, lang: Lang, revealed: RotateResponse['revealed']): string {
-  const q = new URLSearchParams({ game, serverSeed: revealed.serverSeed, serverSeedHash: revealed.serverSeedHash, clientSeed: revealed.clientSeed, nonce: String(revealed.lastNonce ?? 0), lang });
-  return `/originals/verify?${q.toString()}`;
-}
 
 export function FairnessSheet({ fairness, setFairness, lang, game }: { fairness: FairnessPublic; setFairness: (f: FairnessPublic) => void; lang: Lang; game: GameId }) {
   const { api, t, fail, busy } = useGame();
@@ -21,6 +19,16 @@ export function FairnessSheet({ fairness, setFairness, lang, game }: { fairness:
   const [revealed, setRevealed] = useState<RotateResponse['revealed'] | null>(null);
   const [pending, setPending] = useState(false);
   const valid = CLIENT_SEED.test(seed);
+  const [rounds, setRounds] = useState<RoundSummary[] | null>(null);
+  // The list is read when the sheet opens and again after a rotation (which reveals its seeds).
+  useEffect(() => {
+    let live = true;
+    api.call<RoundsResponse>('/rounds', { limit: 20 }).then(
+      (r) => live && setRounds(r.rounds),
+      () => live && setRounds([]),
+    );
+    return () => void (live = false);
+  }, [api, revealed]);
 
   const rotate = async (path: '/fairness/rotate' | '/fairness/client-seed') => {
     setPending(true);
@@ -61,6 +69,26 @@ export function FairnessSheet({ fairness, setFairness, lang, game }: { fairness:
             {t('verifyLink')} →
           </a>
         </div>
+      )}
+      <h3 className="oc-fair-h">{t('yourRounds')}</h3>
+      {rounds && rounds.length === 0 && <p className="oc-dim">{t('noRounds')}</p>}
+      {rounds && rounds.length > 0 && (
+        <ul className="oc-round-list" data-testid="round-list">
+          {rounds.map((r) => (
+            <li key={r.roundId} className="oc-round-row" data-testid="round-row">
+              <span className="oc-round-main">
+                <span>
+                  <b>#{r.nonce}</b> · {t('roundBet', { bet: money(r.bet) })}
+                  {r.win !== null && <> · {t('roundPayout', { amount: money(r.win) })}</>}
+                </span>
+                {!r.serverSeed && <small className="oc-dim">{t('seedInUse')}</small>}
+              </span>
+              <a className="oc-btn oc-btn-small" href={verifyHrefForRound(r, lang)} target="_blank" rel="noreferrer" data-testid="verify-round">
+                {t('verifyThis')}
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

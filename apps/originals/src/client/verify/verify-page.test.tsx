@@ -2,6 +2,8 @@ import { fireEvent, render, screen, waitFor, cleanup } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashServerSeed, verifyRoundSync } from '../../engine/hmac-node.ts';
 import { VerifyPage } from './verify-page.tsx';
+import { verifyHrefForRound } from './verify-link.ts';
+import type { RoundSummary } from '../../api/schemas.ts';
 
 const serverSeed = 'a'.repeat(64);
 const search = (extra: Record<string, string>) => new URLSearchParams({ serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: 'lucky', nonce: '7', ...extra });
@@ -36,5 +38,40 @@ describe('verify page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''));
     expect(screen.queryByTestId('verify-result')).toBeNull();
+  });
+
+  const round = (over: Partial<RoundSummary>): RoundSummary => ({
+    roundId: 'r1', game: 'dice', status: 'settled', bet: 500, win: 965, params: null, serverSeedHash: hashServerSeed(serverSeed), serverSeed, clientSeed: 'lucky', nonce: 3, createdAt: 0, ...over,
+  });
+  const searchOf = (href: string) => new URL(href, 'http://x').searchParams;
+
+  it('a round from the records opens pre-filled with its own nonce and inputs, not the last ones', async () => {
+    const r = round({ params: { bet: 500, target: 4250, direction: 'over' } });
+    render(<VerifyPage lang="en-US" search={searchOf(verifyHrefForRound(r, 'en-US'))} />);
+    expect((screen.getByRole('textbox', { name: 'Nonce' }) as HTMLInputElement).value).toBe('3');
+    expect((screen.getByRole('textbox', { name: 'Bet' }) as HTMLInputElement).value).toBe('5.00');
+    expect((screen.getByRole('textbox', { name: 'Target' }) as HTMLInputElement).value).toBe('42.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const expected = verifyRoundSync('dice', { serverSeed, clientSeed: 'lucky', nonce: 3, params: { bet: 500, target: 4250, direction: 'over' } });
+    await waitFor(() => expect(screen.getByTestId('verify-roll').textContent).toBe((expected.outcome.roll / 100).toFixed(2)));
+  });
+
+  it('a crash round that ended without a cash-out shows its crash point and a payout of 0', async () => {
+    const r = round({ game: 'crash', win: 0, params: { bet: 500, cashOutE2: null } });
+    render(<VerifyPage lang="en-US" search={searchOf(verifyHrefForRound(r, 'en-US'))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const crash = verifyRoundSync('crash', { serverSeed, clientSeed: 'lucky', nonce: 3, params: { bet: 500, cashOutE2: 101 } });
+    await waitFor(() => expect(screen.getByTestId('verify-crash').textContent).toBe(`${(crash.outcome.crashPointE2 / 100).toFixed(2)}×`));
+    expect(screen.getByTestId('verify-result').textContent).toContain('Payout 0.00');
+  });
+
+  it('has a header with a way back, and says how to reveal a seed still in use', async () => {
+    const r = round({ game: 'mines', serverSeed: null, params: { bet: 100, mines: 3, picks: [4, 9] } });
+    render(<VerifyPage lang="en-US" search={searchOf(verifyHrefForRound(r, 'en-US'))} />);
+    expect(screen.getByRole('heading', { name: 'Verify a round' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Picks/ }) as HTMLInputElement).value).toBe('4,9');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Seed still in use: rotate it in Fairness to verify'));
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The verify page: recomputes any round in the browser with the engine's `verifyRound`
  * (WebCrypto), shows the outcome and whether the revealed seed matches its hash. Pre-filled
- * from the address (the fairness sheet links here after a rotation).
+ * from the address: the fairness sheet links here after a rotation and from each of the
+ * player's recent rounds; the FAQ links here empty. A header with a way back.
  */
 import { useMemo, useState } from 'react';
-import { GAME_IDS, OriginalsError, verifyRound } from '../../engine/index.ts';
+import { CRASH_MIN_CASH_OUT_E2, GAME_IDS, OriginalsError, verifyRound } from '../../engine/index.ts';
 import type { GameId, GameParams, VerifiedRound } from '../../engine/index.ts';
 import { money, multiplier } from '../format.ts';
 import type { Lang } from '../i18n.ts';
@@ -38,6 +39,7 @@ export function formFromSearch(q: URLSearchParams): VerifyForm {
     direction: q.get('direction') === 'over' ? 'over' : 'under',
     mines: q.get('mines') ?? '3',
     picks: q.get('picks') ?? '0',
+    // Empty: a crash round that ended without a cash-out (only its crash point is checked).
     cashOut: q.get('cashOut') ?? '2.00',
   };
 }
@@ -53,8 +55,17 @@ export function paramsFromForm(f: VerifyForm): GameParams[GameId] {
     case 'mines':
       return { bet, mines: Number.parseInt(f.mines, 10), picks: f.picks.split(/[\s,]+/).filter(Boolean).map((x) => Number.parseInt(x, 10)) };
     case 'crash':
-      return { bet, cashOutE2: Math.round(Number.parseFloat(f.cashOut) * 100) };
+      return { bet, cashOutE2: noCashOut(f) ? CRASH_MIN_CASH_OUT_E2 : Math.round(Number.parseFloat(f.cashOut) * 100) };
   }
+}
+
+/** A crash round with no cash-out to check: the payout is 0 whatever the crash point. */
+const noCashOut = (f: VerifyForm) => f.game === 'crash' && f.cashOut.trim() === '';
+
+/** Back where the player came from (the game, the FAQ); a page opened on its own goes to the lobby. */
+function goBack(): void {
+  if (window.history.length > 1) window.history.back();
+  else window.location.assign('/');
 }
 
 export async function runVerify(f: VerifyForm): Promise<VerifiedRound> {
@@ -78,6 +89,8 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
     e.preventDefault();
     setError(null);
     setResult(null);
+    // A round from the records whose seed pair is still in use: say how to reveal it.
+    if (!form.serverSeed.trim()) return setError(t('seedInUse'));
     try {
       setResult(await runVerify(form));
     } catch (err) {
@@ -88,9 +101,15 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
   return (
     <div className="oc-app oc-verify">
       <SymbolDefs />
-      <header className="oc-bar">
-        <span className="oc-title">{t('verifyTitle')}</span>
+      <header className="oc-bar oc-verify-bar">
+        <button type="button" className="oc-icon" aria-label={t('back')} onClick={goBack} data-testid="verify-back">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+        </button>
+        <h1 className="oc-title">{t('verifyTitle')}</h1>
       </header>
+      <p className="oc-verify-intro oc-dim">{t('verifyIntro')}</p>
       <form className="oc-verify-form" onSubmit={(e) => void submit(e)}>
         <label>
           {t('game')}
@@ -168,12 +187,12 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
           {error}
         </p>
       )}
-      {result && <VerifyResult result={result} t={translator(lang)} />}
+      {result && <VerifyResult result={result} t={t} noCashOut={noCashOut(form)} />}
     </div>
   );
 }
 
-function VerifyResult({ result, t }: { result: VerifiedRound; t: ReturnType<typeof translator> }) {
+function VerifyResult({ result, t, noCashOut }: { result: VerifiedRound; t: ReturnType<typeof translator>; noCashOut: boolean }) {
   const o = result.outcome as unknown as Record<string, unknown>;
   return (
     <section className="oc-verify-result" data-testid="verify-result">
@@ -193,7 +212,7 @@ function VerifyResult({ result, t }: { result: VerifiedRound; t: ReturnType<type
       )}
       {result.game === 'crash' && (
         <p>
-          {t('crashPoint')}: <b data-testid="verify-crash">{multiplier(o.crashPointE2 as number, 100)}</b> · {t('payoutAmount')} {money(o.payout as number)}
+          {t('crashPoint')}: <b data-testid="verify-crash">{multiplier(o.crashPointE2 as number, 100)}</b> · {t('payoutAmount')} {money(noCashOut ? 0 : (o.payout as number))}
         </p>
       )}
       {result.game === 'mines' && (
