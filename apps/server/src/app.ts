@@ -34,6 +34,7 @@ import { registerGameWallet } from './modules/game-wallet/game-wallet.module.ts'
 import { registerOriginals } from '@playhall/originals/server';
 import { registerEvents } from './modules/events/events.module.ts';
 import { registerAnalytics } from './modules/analytics/analytics.module.ts';
+import { registerRewards } from './modules/rewards/rewards.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
 
 export interface BuildAppOptions {
@@ -43,7 +44,7 @@ export interface BuildAppOptions {
   hasher?: PasswordHasher;
   /** Where the log goes (stdout unless given); tests read it to check what is logged at which level. */
   logStream?: DestinationStream;
-  /** Readers of the domain events (decision 022), run from ready to close; none registered yet. */
+  /** Readers of the domain events (decision 022) beyond the reward kinds' own, run from ready to close. */
   eventConsumers?: readonly EventConsumer[];
 }
 
@@ -91,7 +92,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerContentRoutes(registry, content);
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
-  registerAccountRoutes(registry, { auth, profile, sms, content, games });
+  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone });
+  registerAccountRoutes(registry, { auth, profile, sms, content, games, activities: () => rewards.activityIds() });
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin, orderTtlMs: config.depositOrderTtlSeconds * 1000 });
@@ -101,7 +103,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
-  await registerEvents(app, { db, clock, operator, consumers: eventConsumers });
+  await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()] });
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

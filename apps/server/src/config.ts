@@ -39,6 +39,17 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ORIGINALS_PROVIDER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  OPERATOR_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone, e.g. America/Sao_Paulo'),
   OPERATOR_NAME: z.string().regex(/^[\w.-]{2,40}$/, 'must be 2 to 40 letters, digits, dots, dashes or underscores').default('operator'),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
@@ -131,6 +142,8 @@ export interface Config {
    * staff accounts exist).
    */
   operatorName: string;
+  /** The operator's time zone (IANA): where "one per calendar day" rewards start a new day. */
+  operatorTimeZone: string;
   /** Seeds the demo player and the sandbox payment channels; a developer's choice, refused in production. */
   seedDemo: boolean;
   /** The signing secrets are the public development values (outside production only). */
@@ -201,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     originalsProviderSecret: e.ORIGINALS_PROVIDER_SECRET ?? DEV_ORIGINALS_PROVIDER_SECRET,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     operatorName: e.OPERATOR_NAME,
+    operatorTimeZone: e.OPERATOR_TIME_ZONE,
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,
     groupCommit,

@@ -87,6 +87,16 @@ export const ErrorCode = {
   gameInMaintenance: 4002,
   gameDemoNotAllowed: 4003,
   betRecordRangeInvalid: 4004,
+
+  // Rewards 5001-5099.
+  activityNotFound: 5001,
+  activityNotRunning: 5002,
+  rewardAlreadyReceived: 5003,
+  rewardNotEligible: 5004,
+  rewardOncePerPerson: 5005,
+  activitySettingsInvalid: 5006,
+  activityTypeUnavailable: 5007,
+  awardUnknown: 5008,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -163,6 +173,14 @@ export const ErrorMessage: Record<ErrorCode, string> = {
   4002: 'This game is under maintenance, please try again later',
   4003: 'This game has no demo mode: log in to play',
   4004: 'Choose dates within the last 90 days, the start before the end',
+  5001: 'This activity does not exist',
+  5002: 'This activity is not running',
+  5003: 'You have already received this reward',
+  5004: 'You cannot receive this reward',
+  5005: 'This reward was already given to an account on this device or phone',
+  5006: 'The activity settings are not valid',
+  5007: 'This kind of activity is not available yet',
+  5008: 'This award is not granted by this release',
 };
 
 /** Error thrown by services; mapped to the envelope only at the edge. */

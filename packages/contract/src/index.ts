@@ -24,3 +24,5 @@ export * from './provider-wallet.ts';
 export * from './wallet-rules.ts';
 export * from './money-input.ts';
 export * from './phone.ts';
+export * from './rewards.ts';
+export * from './endpoints/activities.ts';

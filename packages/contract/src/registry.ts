@@ -38,6 +38,13 @@ import { anonymousStartGameEndpoint, exitGameEndpoint, gameLikeEndpoint, onlineE
 import { betRecordEndpoint, betRecordReportEndpoint, gameBalanceListEndpoint, retrieveBalanceEndpoint } from './endpoints/bet-records.ts';
 import { getSafeboxEndpoint, safeboxDepositEndpoint, safeboxWithdrawEndpoint, setSafeboxPasswordEndpoint } from './endpoints/safebox.ts';
 import { appEventLogClientEndpoint } from './endpoints/app-event-log.ts';
+import {
+  activityAwardGetLogEndpoint,
+  activityGetStatusListEndpoint,
+  getActivityIdsEndpoint,
+  loginBonus3UserEndpoint,
+  loginBonus3UserReceiveEndpoint,
+} from './endpoints/activities.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -84,6 +91,11 @@ export const endpoints = {
   [gameBalanceListEndpoint.path]: gameBalanceListEndpoint,
   [retrieveBalanceEndpoint.path]: retrieveBalanceEndpoint,
   [appEventLogClientEndpoint.path]: appEventLogClientEndpoint,
+  [getActivityIdsEndpoint.path]: getActivityIdsEndpoint,
+  [activityGetStatusListEndpoint.path]: activityGetStatusListEndpoint,
+  [activityAwardGetLogEndpoint.path]: activityAwardGetLogEndpoint,
+  [loginBonus3UserEndpoint.path]: loginBonus3UserEndpoint,
+  [loginBonus3UserReceiveEndpoint.path]: loginBonus3UserReceiveEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -528,3 +528,50 @@ export const gameTransaction = pgTable(
   (t) => [primaryKey({ columns: [t.platformId, t.transactionId] })],
 );
 export type GameTransactionRow = typeof gameTransaction.$inferSelect;
+
+// Rewards engine (migration 20261125_0680_rewards_engine.sql, decision 028).
+
+export const activity = pgTable('activity', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  type: integer('type').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(false),
+  startsAt: ts('starts_at'),
+  endsAt: ts('ends_at'),
+  themeUrl: text('theme_url'),
+  clickType: smallint('click_type').notNull().default(1),
+  clickAction: text('click_action').notNull().default(''),
+  unloginShowStatus: boolean('unlogin_show_status').notNull().default(true),
+  rules: jsonb('rules').$type<Record<string, string>>().notNull().default({}),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type ActivityRow = typeof activity.$inferSelect;
+
+/** One row per award granted, written by the award function beside its ledger transfer. */
+export const rewardGrant = pgTable('reward_grant', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  activityId: integer('activity_id'),
+  awardId: integer('award_id').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  turnover: bigint('turnover', { mode: 'number' }).notNull().default(0),
+  idempotencyKey: text('idempotency_key').notNull().unique('reward_grant_key_uq'),
+  ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** One-off grants: one mark per (activity type, fingerprint of a person). */
+export const rewardOnce = pgTable(
+  'reward_once',
+  {
+    activityType: integer('activity_type').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.activityType, t.fingerprint] })],
+);

@@ -36,7 +36,15 @@ function metaOf(ctx: CallContext, deviceId?: string): SessionMeta {
 
 export function registerAccountRoutes(
   registry: EndpointRegistry,
-  s: { auth: AuthService; profile: ProfileService; sms: SmsService; content: ContentService; games: GameCatalogue },
+  s: {
+    auth: AuthService;
+    profile: ProfileService;
+    sms: SmsService;
+    content: ContentService;
+    games: GameCatalogue;
+    /** The running activities (the rewards engine's), for getAfterLoginInfoWeb. */
+    activities: () => Promise<{ activityIds: number[]; activityMap: Record<string, unknown> }>;
+  },
 ): void {
   registry.handle(
     smsSendEndpoint,
@@ -72,14 +80,14 @@ export function registerAccountRoutes(
 
   registry.handle(afterLoginInfoEndpoint, async (ctx) => {
     const session = must(ctx.session);
-    const [user, appGameDataUser] = await Promise.all([s.profile.getUser(session), s.games.playerGameData(session.userId)]);
-    // Activities arrive in later issues; these are their real current values.
+    const [user, appGameDataUser, activityIds] = await Promise.all([s.profile.getUser(session), s.games.playerGameData(session.userId), s.activities()]);
     return {
       user,
       appGameDataUser,
       inviteCode: user.inviteCode,
+      // The agent activity that referred the player: none until the agent activities exist.
       aid: null,
-      activityIds: { activityIds: [], activityMap: {} },
+      activityIds,
     };
   });
 }

@@ -1,0 +1,45 @@
+/** Calendar days in the operator's time zone, for "one per day" rules (free sign-in, daily gifts). */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Whether `tz` is an IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day of `at` in `tz`, as YYYY-MM-DD. */
+export function dayIn(tz: string, at: Date): string {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(tz, f);
+  }
+  return f.format(at);
+}
+
+/** The day `n` days after `day` (YYYY-MM-DD; n may be negative). */
+export function addDays(day: string, n: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** tz's offset from UTC at `at`, in ms (positive east of Greenwich). */
+function offsetAt(tz: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(at));
+  const v = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant `day` begins in `tz` (its local midnight). */
+export function startOfDay(tz: string, day: string): Date {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  let t = guess - offsetAt(tz, guess);
+  // Across a change of offset the first guess is an hour off: settle on the offset at the answer.
+  t = guess - offsetAt(tz, t);
+  return new Date(t);
+}

@@ -1,0 +1,18 @@
+import type { ActivityKind } from './kind.ts';
+import { freeSignKind } from './free-sign/free-sign.kind.ts';
+
+/**
+ * A kind as the engine holds it. The engine hands a kind only activities of its type whose
+ * settings its own schema parsed, so widening its settings type here is safe.
+ */
+const held = <S>(kind: ActivityKind<S>) => kind as unknown as ActivityKind<unknown>;
+
+/**
+ * Every activity kind this release runs, one per activity type (decision 028). An activity of a
+ * type with no kind here cannot be created (5007): the spec lists it, this release does not run it.
+ */
+export const KINDS: readonly ActivityKind<unknown>[] = [held(freeSignKind)];
+
+export function kindOf(type: number): ActivityKind<unknown> | undefined {
+  return KINDS.find((k) => k.type === type);
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
+import type { OperatorAuth } from '../../plugins/app/operator-api.ts';
+import { registerOperatorActivityRoutes, registerRewardRoutes } from './rewards.routes.ts';
+import { createRewardsService, type RewardsService } from './rewards.service.ts';
+
+/** The rewards engine (decision 028): activities, their kinds' calls, red dots, reward records. */
+export async function registerRewards(
+  app: FastifyInstance,
+  registry: EndpointRegistry,
+  deps: { db: Db; clock: Clock; operator: OperatorAuth; timeZone: string },
+): Promise<RewardsService> {
+  const rewards = createRewardsService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
+  registerRewardRoutes(registry, rewards);
+  await registerOperatorActivityRoutes(app, { rewards, operator: deps.operator });
+  return rewards;
+}

@@ -1,0 +1,253 @@
+import { ActivityType, AppError, ErrorCode, type ActivityInput, type ActivityPatch, type ActivityView, type OperatorActivity, type RedDots } from '@playhall/contract';
+import type { Db } from '../../db/client.ts';
+import { withTx, type Executor } from '../../db/tx.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { insertAudit } from '../staff-audit/staff-audit.service.ts';
+import { isRunning } from './eligibility.ts';
+import type { Activity, ActivityKind, KindContext } from './kinds/kind.ts';
+import { KINDS, kindOf } from './kinds/index.ts';
+import * as repo from './rewards.repo.ts';
+
+export { award, type AwardInput, type AwardResult } from './award.service.ts';
+
+const NO_DOTS: RedDots = {
+  task: false,
+  mail: false,
+  signupBonus: false,
+  fund: false,
+  agent: false,
+  freeBonus: false,
+  spin: false,
+  taskAward: false,
+  agent5: false,
+  vipAward: false,
+  signIn: false,
+  emailAward: false,
+  canReceiveDrawChance: false,
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function settingsOf(kind: ActivityKind<unknown>, raw: unknown): unknown {
+  const parsed = kind.settings.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: ['settings', ...i.path].join('.'), message: i.message }));
+    throw new AppError(ErrorCode.activitySettingsInvalid, `The activity settings are not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
+  }
+  return parsed.data;
+}
+
+function kindFor(type: number): ActivityKind<unknown> {
+  const kind = kindOf(type);
+  if (!kind) throw new AppError(ErrorCode.activityTypeUnavailable, `Activity type ${type} is not run by this release (available: ${KINDS.map((k) => k.type).join(', ')})`);
+  return kind;
+}
+
+function operatorView(row: repo.ActivityRow, now: Date): OperatorActivity {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    sort: row.sort,
+    enabled: row.enabled,
+    running: isRunning(row, now),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    themeUrl: row.themeUrl,
+    clickType: row.clickType,
+    clickAction: row.clickAction,
+    unloginShowStatus: row.unloginShowStatus,
+    rules: row.rules,
+    settings: row.settings,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function playerView(a: Activity<unknown>): ActivityView {
+  return {
+    id: a.id,
+    type: a.type,
+    name: a.name,
+    sort: a.sort,
+    clickType: a.clickType,
+    clickAction: a.clickAction,
+    unloginShowStatus: a.unloginShowStatus,
+    themeUrl: a.themeUrl,
+    endsAt: iso(a.endsAt),
+  };
+}
+
+/**
+ * The rewards engine (issue 14, decision 028): activities as operator configuration, each run by
+ * the kind of its type; the player's running activities, red dots and reward records. Grants go
+ * through `award` alone.
+ */
+export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string }) {
+  const { db, clock } = deps;
+  const ctx: KindContext = { db, clock, timeZone: deps.timeZone };
+
+  /** Running activities of a kind this release runs, settings parsed by their kind. */
+  async function running(x: Executor = db): Promise<{ kind: ActivityKind<unknown>; activity: Activity<unknown> }[]> {
+    const rows = await repo.runningActivities(x, clock.now());
+    return rows.flatMap((row) => {
+      const kind = kindOf(row.type);
+      const parsed = kind?.settings.safeParse(row.settings);
+      return kind && parsed?.success ? [{ kind, activity: { ...row, settings: parsed.data } }] : [];
+    });
+  }
+
+  async function audited<T>(actor: string, action: string, target: (r: T) => string, details: Record<string, unknown>, fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return withTx(db, async (tx) => {
+      const out = await fn(tx);
+      await insertAudit(tx, { actor, action, target: target(out), details, at: clock.now() });
+      return out;
+    });
+  }
+
+  return {
+    context: ctx,
+    kinds: KINDS,
+    running,
+    /** The kinds' event consumers, for the event runner (each with its own cursor). */
+    consumers: () => KINDS.flatMap((k) => k.consumers?.(ctx) ?? []),
+
+    /** The first running activity of a type (sort order), for the kind's own calls. */
+    async runningOf(type: number): Promise<Activity<unknown> | null> {
+      return (await running()).find((r) => r.activity.type === type)?.activity ?? null;
+    },
+
+    // ---- operators ----
+    async list(): Promise<OperatorActivity[]> {
+      const now = clock.now();
+      return (await repo.listActivities(db)).map((r) => operatorView(r, now));
+    },
+
+    async get(id: number): Promise<OperatorActivity> {
+      const row = await repo.activityById(db, id);
+      if (!row) throw new AppError(ErrorCode.activityNotFound);
+      return operatorView(row, clock.now());
+    },
+
+    /** Creates an activity, disabled: an operator enables it once it reads right. */
+    async create(input: ActivityInput, actor: string): Promise<OperatorActivity> {
+      const kind = kindFor(input.type);
+      const settings = settingsOf(kind, input.settings) as Record<string, unknown>;
+      const now = clock.now();
+      const row = await audited(actor, 'activity.create', (r: repo.ActivityRow) => `activity:${r.id}`, { type: input.type, name: input.name }, (tx) =>
+        repo.insertActivity(tx, {
+          type: input.type,
+          name: input.name,
+          sort: input.sort,
+          enabled: false,
+          startsAt: input.startsAt ? new Date(input.startsAt) : null,
+          endsAt: input.endsAt ? new Date(input.endsAt) : null,
+          themeUrl: input.themeUrl,
+          clickType: input.clickType,
+          clickAction: input.clickAction,
+          unloginShowStatus: input.unloginShowStatus,
+          rules: Object.fromEntries(Object.entries(input.rules).filter(([, v]) => v !== undefined)) as Record<string, string>,
+          settings,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+      return operatorView(row, now);
+    },
+
+    async update(id: number, patch: ActivityPatch, actor: string): Promise<OperatorActivity> {
+      const now = clock.now();
+      const row = await audited(actor, 'activity.update', () => `activity:${id}`, { changed: Object.keys(patch) }, async (tx) => {
+        const before = await repo.activityById(tx, id, true);
+        if (!before) throw new AppError(ErrorCode.activityNotFound);
+        const startsAt = patch.startsAt === undefined ? before.startsAt : patch.startsAt ? new Date(patch.startsAt) : null;
+        const endsAt = patch.endsAt === undefined ? before.endsAt : patch.endsAt ? new Date(patch.endsAt) : null;
+        if (startsAt && endsAt && endsAt <= startsAt) throw new AppError(ErrorCode.badRequest, 'endsAt must be after startsAt');
+        return repo.updateActivity(tx, id, {
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.sort !== undefined && { sort: patch.sort }),
+          startsAt,
+          endsAt,
+          ...(patch.themeUrl !== undefined && { themeUrl: patch.themeUrl }),
+          ...(patch.clickType !== undefined && { clickType: patch.clickType }),
+          ...(patch.clickAction !== undefined && { clickAction: patch.clickAction }),
+          ...(patch.unloginShowStatus !== undefined && { unloginShowStatus: patch.unloginShowStatus }),
+          ...(patch.rules !== undefined && { rules: Object.fromEntries(Object.entries(patch.rules).filter(([, v]) => v !== undefined)) as Record<string, string> }),
+          ...(patch.settings !== undefined && { settings: settingsOf(kindFor(before.type), patch.settings) as Record<string, unknown> }),
+          updatedAt: now,
+        });
+      });
+      return operatorView(row, now);
+    },
+
+    async setEnabled(id: number, enabled: boolean, actor: string): Promise<OperatorActivity> {
+      const now = clock.now();
+      const row = await audited(actor, enabled ? 'activity.enable' : 'activity.disable', () => `activity:${id}`, {}, async (tx) => {
+        const before = await repo.activityById(tx, id, true);
+        if (!before) throw new AppError(ErrorCode.activityNotFound);
+        if (enabled) settingsOf(kindFor(before.type), before.settings);
+        return repo.updateActivity(tx, id, { enabled, updatedAt: now });
+      });
+      return operatorView(row, now);
+    },
+
+    // ---- players ----
+    /** The running activities in sort order and each by id (getActivityIds, getAfterLoginInfoWeb). */
+    async activityIds(): Promise<{ activityIds: number[]; activityMap: Record<string, ActivityView> }> {
+      const list = (await running()).map((r) => playerView(r.activity));
+      return { activityIds: list.map((a) => a.id), activityMap: Object.fromEntries(list.map((a) => [String(a.id), a])) };
+    },
+
+    async getActivityIds(userId: number) {
+      const [ids, total] = await Promise.all([this.activityIds(), repo.totalRechargeOf(db, userId)]);
+      return { ...ids, hasTurntable: ids.activityIds.some((id) => ids.activityMap[String(id)]!.type === ActivityType.inviteUserSpin), totalRecharge: Number(total) };
+    },
+
+    /** Every red dot, each computed by the kind that owns it; all false for a visitor. */
+    async redDots(userId: number | null): Promise<RedDots> {
+      const dots = { ...NO_DOTS };
+      if (userId === null) return dots;
+      const all = await running();
+      const parts = await Promise.all(all.map((r) => (r.kind.redDots ? r.kind.redDots(db, ctx, r.activity, userId) : Promise.resolve({}))));
+      for (const p of parts) for (const [k, v] of Object.entries(p) as [keyof RedDots, boolean][]) dots[k] ||= v;
+      return dots;
+    },
+
+    async statusList(userId: number | null) {
+      const dots = await this.redDots(userId);
+      return {
+        spinAwardFlag: dots.spin,
+        taskAwardFlag: dots.taskAward,
+        agent5AwardFlag: dots.agent5,
+        vipAwardFlag: dots.vipAward,
+        signInFlag: dots.signIn,
+        emailAwardFlag: dots.emailAward,
+        canReceiveDrawChance: dots.canReceiveDrawChance,
+        redDots: dots,
+      };
+    },
+
+    async awardLog(userId: number, q: { pageNum: number; pageSize: number; activityType?: number; awardId?: number; from?: Date; to?: Date }) {
+      const { rows, total } = await repo.grantLog(db, { userId, activityType: q.activityType, awardId: q.awardId, from: q.from, to: q.to, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          activityId: r.activityId,
+          activityType: r.activityType,
+          activityName: r.activityName,
+          awardId: r.awardId,
+          count: r.count,
+          reason: r.reason,
+          turnover: r.turnover,
+          createTime: r.createdAt.toISOString(),
+        })),
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+        total,
+        pages: Math.ceil(total / q.pageSize),
+      };
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;
