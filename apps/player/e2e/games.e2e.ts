@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium)('games journeys', () => {
     const round = page.getByTestId('bet-round').first();
     await round.waitFor();
     await expect(round.innerText()).resolves.toContain('Fortune Reels');
-    await expect(round.getByTestId('bet-net').innerText()).resolves.toBe('+15');
+    await expect(round.getByTestId('bet-net').innerText()).resolves.toBe('+15.00');
     await expect(round.innerText()).resolves.toMatch(/Bet 10[\s\S]*Win 25/);
     await page.getByTestId('bet-end').filter({ hasText: 'No more' }).waitFor();
     await snap(page, 'games-10-records');
@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)('games journeys', () => {
     await page.goto('/member/report');
     await page.getByTestId('report-row').first().waitFor();
     await expect(page.getByTestId('report-row').first().innerText()).resolves.toMatch(/Slots[\s\S]*1 round/);
-    await expect(page.getByTestId('report-total-net').innerText()).resolves.toBe('+15');
+    await expect(page.getByTestId('report-total-net').innerText()).resolves.toBe('+15.00');
     await snap(page, 'games-11-report');
 
     // An open session at the provider (a launch the game exchanged), then close it from the page.

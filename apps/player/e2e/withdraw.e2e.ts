@@ -152,10 +152,10 @@ describe.skipIf(!hasChromium)('withdrawal journey', () => {
 
     await page.goto('/wallets/record');
     await page.getByRole('radio', { name: 'Withdrawal' }).click();
-    await page.getByTestId('record').filter({ hasText: 'Withdrawal paid' }).first().waitFor();
-    // The hold takes 30 from the coin balance (and shows on the hold book until it is paid).
-    const fromCoin = page.getByTestId('record').filter({ hasText: 'Withdrawal requested' }).filter({ hasNotText: 'Withdrawal on hold' });
-    await expect(fromCoin.getByTestId('record-amount').innerText()).resolves.toBe('−30');
+    // One row for the request (issue 13 §3): 30 going out, its status now paid.
+    const request = page.locator('[data-testid="record"][data-status="paid"]').filter({ hasText: 'Withdrawal requested' });
+    await request.waitFor();
+    await expect(request.getByTestId('record-amount').innerText()).resolves.toBe('−30.00');
     await snap(page, 'withdraw-8-records');
   });
 
