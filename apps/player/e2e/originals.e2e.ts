@@ -63,6 +63,27 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     expect(mid).toBeGreaterThan(1.1);
     await page.getByTestId('crash-note').filter({ hasText: 'Crashed at 1.80×' }).waitFor({ timeout: 15_000 });
     await snap(page, 'originals-crash-crashed');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await snap(page, 'originals-crash-crashed-360');
+  });
+
+  it('Crash cash-out names the payout and the profit apart, above the chart', async () => {
+    const page = await open('crash', { crashAt: 5_000 });
+    await page.locator('#oc-bet-input').fill('5');
+    await page.getByTestId('action').click();
+    await page.waitForTimeout(2_500);
+    await page.getByTestId('action').click();
+    await page.getByTestId('crash-note').filter({ hasText: 'Cashed out at' }).waitFor();
+    const payout = Math.round(Number.parseFloat(await page.getByTestId('crash-payout').innerText()) * 100);
+    expect(payout).toBeGreaterThan(500);
+    await expect(page.getByTestId('crash-note').innerText()).resolves.toContain(`Payout ${money(payout)} · Profit +${money(payout - 500)}`);
+    // The figures are above the chart: the rocket never covers them.
+    const note = (await page.getByTestId('crash-note').boundingBox())!;
+    const rocket = (await page.locator('.oc-rocket').boundingBox())!;
+    expect(rocket.y).toBeGreaterThanOrEqual(note.y + note.height);
+    await snap(page, 'originals-crash-cashed');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await snap(page, 'originals-crash-cashed-360');
   });
 
   it('Mines: gems raise the cash-out, the board is revealed at the end', async () => {
