@@ -23,6 +23,9 @@ const card = (page: Page, name: string) => page.getByTestId('type-section').getB
 const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
 /** What the lobby's <Money> shows for an amount: whole units, floored, en-US grouping. */
 const units = (hundredths: number) => Math.floor(hundredths / 100).toLocaleString('en-US');
+/** What records and reports show for an amount (decision 026): exact, two decimals, en-US grouping. */
+const exact = (hundredths: number) => `${Math.floor(Math.abs(hundredths) / 100).toLocaleString('en-US')}.${String(Math.abs(hundredths) % 100).padStart(2, '0')}`;
+const signedExact = (hundredths: number) => `${hundredths > 0 ? '+' : hundredths < 0 ? '\u2212' : ''}${exact(hundredths)}`;
 /** The game's balance text ("1,234.56") in hundredths. */
 const hundredthsOf = (text: string) => Math.round(Number.parseFloat(text.replace(/[^\d.]/g, '')) * 100);
 
@@ -208,7 +211,7 @@ describe.skipIf(!hasChromium)('playing the real Originals from the lobby', () =>
       await expect(row.getAttribute('data-status')).resolves.toBe('settled');
       const text = await row.innerText();
       expect(text).toContain(names[r.game]);
-      expect(text).toMatch(new RegExp(`Bet ${units(r.bet)}[\\s\\S]*Win ${units(r.win)}`));
+      expect(text).toMatch(new RegExp(`Bet ${exact(r.bet)}[\\s\\S]*Win ${exact(r.win)}`));
     }
     await snap(page, 'play-08-member-games');
 
@@ -216,18 +219,21 @@ describe.skipIf(!hasChromium)('playing the real Originals from the lobby', () =>
     await page.getByTestId('record').first().waitFor();
     await page.getByRole('radio', { name: 'Game' }).click();
     const records = page.getByTestId('record');
-    // One "Bet placed" per round and one "Game win" per paying round, and nothing but game entries.
-    const paying = rounds.filter((r) => r.win > 0).length;
-    await expect.poll(() => page.locator('[data-testid="record"][data-kind="game"]').count()).toBe(rounds.length + paying);
+    // One row per game session (issue 13 §3): the slot's spins, then Mines, then Dice, each with
+    // its rounds, stake and payout, and its net as the amount; nothing but game rows.
+    const sessions: Array<{ game: string; rounds: number; bet: number; win: number }> = [];
+    for (const r of rounds) {
+      const last = sessions[sessions.length - 1];
+      if (last?.game === r.game) Object.assign(last, { rounds: last.rounds + 1, bet: last.bet + r.bet, win: last.win + r.win });
+      else sessions.push({ game: r.game, rounds: 1, bet: r.bet, win: r.win });
+    }
+    await expect.poll(() => page.locator('[data-testid="record"][data-kind="game"]').count()).toBe(sessions.length);
     await expect(page.locator('[data-testid="record"]:not([data-kind="game"])').count()).resolves.toBe(0);
-    // A bet takes coins, a paying round's win gives them back: the arrows and amounts say which.
-    // (The entry reasons `game_bet`/`game_win` have no label of their own yet: both read "Game".)
-    await expect(records.locator('.record__amount--out').allInnerTexts()).resolves.toEqual([...rounds].reverse().map((r) => `−${units(r.bet)}`));
-    await expect(records.locator('.record__amount--in').allInnerTexts()).resolves.toEqual(
-      [...rounds].reverse().filter((r) => r.win > 0).map((r) => `+${units(r.win)}`),
-    );
+    await expect(records.getByTestId('record-amount').allInnerTexts()).resolves.toEqual([...sessions].reverse().map((x) => signedExact(x.win - x.bet)));
+    await expect(records.getByTestId('record-staked').allInnerTexts()).resolves.toEqual([...sessions].reverse().map((x) => exact(x.bet)));
+    await expect(records.getByTestId('record-paid-out').allInnerTexts()).resolves.toEqual([...sessions].reverse().map((x) => exact(x.win)));
     await page.getByTestId('records-end').waitFor();
-    await expect(records.first().innerText()).resolves.toContain(`Balance ${units(coins)}`);
+    await expect(records.first().getByTestId('record-balance').innerText()).resolves.toBe(exact(coins));
     await snap(page, 'play-09-wallet-records');
   });
 
