@@ -9,6 +9,9 @@
  *   npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page N]   (what the wallet flagged, newest first)
  *   npm run ops -- players unlock <account|phone|#id>   (lift a login lockout once support knows who asks)
  *   npm run ops -- events daily [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--name <event>]   (tracked client events per day, default the last 7 days)
+ *   npm run ops -- activities list | show <id> | enable <id> | disable <id>
+ *   npm run ops -- activities create --file <activity.json>   (created disabled; see docs/rewards.md for each type's settings)
+ *   npm run ops -- activities edit <id> --file <changes.json>
  *
  * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
  * the file a development server writes (DATA_DIR/operator-token). The audit log records every action
@@ -18,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OperatorPrefix, type OperatorAlertPage, type OperatorEventDaily, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
+import { OperatorPrefix, type OperatorActivity, type OperatorAlertPage, type OperatorEventDaily, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
 import { defaultDataDir } from '../config.ts';
 import { operatorTokenFile } from '../lib/operator-token.ts';
 import type { UnlockResult } from '../modules/accounts/account-locks.service.ts';
@@ -27,12 +30,14 @@ const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payou
        npm run ops -- alerts list [--kind winCapExceeded|lateWin] [--page <n>]
        npm run ops -- players unlock <account|phone|#id>
        npm run ops -- events daily [--from <day>] [--to <day>] [--name <event>]
+       npm run ops -- activities <list|show|enable|disable|create|edit> [id] [--file <json>]
   --status <s>    list: only this status (pending, approved, paid, rejected, failed)
   --kind <k>      alerts list: only this kind (winCapExceeded, lateWin)
   --page <n>      list: page number (20 per page)
   --from, --to    events daily: UTC days (YYYY-MM-DD; default the last 7 days up to today)
   --name <event>  events daily: only this event (page_view, game_launch, deposit_start, popup_show, popup_claim)
   --reason <text> reject: why, shown to the player (3-200 characters)
+  --file <path>   activities create/edit: the activity (or the fields to change) as JSON
   --url <url>     the server (default: PLAYHALL_URL or http://127.0.0.1:$PORT)`;
 
 class CliError extends Error {}
@@ -124,6 +129,47 @@ async function events(base: string, action: string, values: { from?: string; to?
   return [...rows, `${list.reduce((n, r) => n + r.count, 0)} event(s) from ${from} to ${to}`].join('\n');
 }
 
+function activityLine(a: OperatorActivity): string {
+  const window = `${a.startsAt ?? 'always'} → ${a.endsAt ?? 'open-ended'}`;
+  return `#${a.id}  type ${a.type}  ${a.running ? 'RUNNING' : a.enabled ? 'enabled (outside its window)' : 'disabled'}  sort ${a.sort}  ${a.name}  (${window})`;
+}
+
+function readJson(file: string | undefined, action: string): unknown {
+  if (!file) throw new CliError(`activities ${action} needs --file <path to a JSON file>`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CliError(`Cannot read ${file} as JSON: ${(err as Error).message}`);
+  }
+}
+
+async function activities(base: string, action: string, id: string | undefined, values: { file?: string }): Promise<string> {
+  const needId = () => {
+    if (!id || !/^[1-9][0-9]{0,9}$/.test(id)) throw new CliError(`activities ${action} needs an activity id (a number)\n${USAGE}`);
+    return id;
+  };
+  const show = (a: OperatorActivity) => [activityLine(a), `  click ${a.clickType} ${a.clickAction || '(its own page)'}`, `  settings ${JSON.stringify(a.settings)}`].join('\n');
+  switch (action) {
+    case 'list': {
+      const list = await call<OperatorActivity[]>(base, 'GET', '/activities');
+      return list.length ? list.map(activityLine).join('\n') : 'No activities.';
+    }
+    case 'show':
+      return show(await call<OperatorActivity>(base, 'GET', `/activities/${needId()}`));
+    case 'enable':
+    case 'disable':
+      return show(await call<OperatorActivity>(base, 'POST', `/activities/${needId()}/${action}`, {}));
+    case 'create':
+      return show(await call<OperatorActivity>(base, 'POST', '/activities', readJson(values.file, action)));
+    case 'edit': {
+      const target = needId();
+      return show(await call<OperatorActivity>(base, 'POST', `/activities/${target}`, readJson(values.file, action)));
+    }
+    default:
+      throw new CliError(`Unknown action ${action}\n${USAGE}`);
+  }
+}
+
 async function runOps(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -136,16 +182,18 @@ async function runOps(argv: string[]): Promise<string> {
       from: { type: 'string' },
       to: { type: 'string' },
       name: { type: 'string' },
+      file: { type: 'string' },
       url: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [area, action, orderId] = positionals;
-  if (values.help || !['withdrawals', 'alerts', 'players', 'events'].includes(area ?? '') || !action) throw new CliError(USAGE);
+  if (values.help || !['withdrawals', 'alerts', 'players', 'events', 'activities'].includes(area ?? '') || !action) throw new CliError(USAGE);
   const base = (values.url ?? process.env.PLAYHALL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
   if (area === 'alerts') return alerts(base, action, values);
   if (area === 'players') return players(base, action, orderId);
   if (area === 'events') return events(base, action, values);
+  if (area === 'activities') return activities(base, action, orderId, values);
   const needId = () => {
     if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);
     return encodeURIComponent(orderId);

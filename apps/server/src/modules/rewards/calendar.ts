@@ -2,16 +2,6 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Whether `tz` is an IANA time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The calendar day of `at` in `tz`, as YYYY-MM-DD. */
 export function dayIn(tz: string, at: Date): string {
   let f = formatters.get(tz);
