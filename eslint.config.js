@@ -112,17 +112,28 @@ const PUBLIC_TO_TESTS = '(?:\\.(?:service|module|types)|-test-kit|-test-helpers)
 const otherModule = (d, allowed) => `^${up(d + 1)}(?!\\.\\./)[^/]+/(?![^/]+${allowed})|^${up(d + 2)}modules/[^/]+/(?![^/]+${allowed})`;
 const moduleMessage =
   "Another server module is reached only through its *.service.ts, *.module.ts or *.types.ts (and, from tests, its test kit); its repos, routes and helpers are private: add what you need to that module's service (decision 021).";
+const serverForbid = (d) => [
+  { regex: otherModule(d, PUBLIC), message: moduleMessage },
+  { regex: '-test-(?:kit|helpers)\\.ts$', message: 'Production code never imports a test kit (decision 021).' },
+];
+// Reward kinds (decision 028): each kind's folder reaches the engine, never another kind.
+const KIND_FILES = `${MODULES}/rewards/kinds/*/*.{ts,tsx}`;
 const server = [
   ...perDepth((d) =>
     boundary({
       files: [at(`${MODULES}/*`, d)],
-      ignores: TESTS,
-      forbid: [
-        { regex: otherModule(d, PUBLIC), message: moduleMessage },
-        { regex: '-test-(?:kit|helpers)\\.ts$', message: 'Production code never imports a test kit (decision 021).' },
-      ],
+      ignores: [...TESTS, KIND_FILES],
+      forbid: serverForbid(d),
     }),
   ),
+  boundary({
+    files: [KIND_FILES],
+    ignores: TESTS,
+    forbid: [
+      ...serverForbid(2),
+      { regex: '^\\.\\./[^./][^/]*/', message: 'A reward kind never imports another kind: share through the engine (award, eligibility, kinds/kind.ts; decision 028).' },
+    ],
+  }),
   ...perDepth((d) =>
     boundary({
       files: testsAt(`${MODULES}/*`, d),
