@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ContentSlugs, Languages } from '@playhall/contract';
 import { call, createTestApp, describeDb, setAppConfig, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
+import { sql } from 'drizzle-orm';
 import { seed } from '../../db/seed/index.ts';
+import { CONTENT_DATE } from '../../db/seed/pages.ts';
 
 describeDb('content: configuration, FAQ, notices, pages, customer service', () => {
   let t: TestApp;
@@ -60,7 +62,7 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
     const p = await buildPlayer(t.app);
     const res = await call(t.app, 'getCustomerServices', {}, p.token);
     expect(res.data.appCustomerServiceQueue).toHaveLength(2);
-    expect(res.data.appCustomerServiceQueue[1]).toMatchObject({ param1: 'https://t.me/playhall_support' });
+    expect(res.data.appCustomerServiceQueue[1]).toMatchObject({ param1: '/faq' });
   });
 
   it('keeps operator edits when the seed runs again at the next start', async () => {
@@ -69,5 +71,61 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
     expect((await call(t.app, 'anonymous/appConfig', {})).data.gameShowNum).toBe(24);
     const faq = (await call(t.app, 'anonymous/appConfig', {})).data.faq;
     expect(new Set(faq.map((f: { question: string }) => f.question)).size).toBe(faq.length);
+  });
+
+  // Issue 13 §5: the content describes what the product does today, in every language.
+  const promises: Record<string, RegExp> = {
+    'en-US': /bonus|\btasks?\b|\bVIP\b|self-exclu|wagering|turnover|around the clock|every week/i,
+    'pt-BR': /bônus|tarefa|\bVIP\b|autoexclu|requisito de apostas|24 horas pela|toda semana/i,
+    'th-TH': /โบนัส|ภารกิจ|VIP|ระงับบัญชีตนเอง|ทำยอด|ตลอด 24 ชั่วโมง|ทุกสัปดาห์/,
+  };
+
+  it('promises no bonus, task, VIP or self-exclusion in any page, FAQ or notice, in any language', async () => {
+    for (const lang of Languages) {
+      const cfg = await call(t.app, 'anonymous/appConfig', { lang });
+      const texts = [
+        ...cfg.data.faq.flatMap((f: { question: string; answer: string }) => [f.question, f.answer]),
+        ...cfg.data.notices.flatMap((n: { title: string; body: string }) => [n.title, n.body]),
+      ];
+      for (const slug of ContentSlugs) texts.push((await call(t.app, 'anonymous/page', { slug, lang })).data.body);
+      for (const text of texts) expect(text, `${lang}: ${text}`).not.toMatch(promises[lang]!);
+    }
+  });
+
+  it('dates the pages by when their text was written, and Privacy and Terms are full pages', async () => {
+    for (const lang of Languages) {
+      for (const slug of ContentSlugs) {
+        const page = await call(t.app, 'anonymous/page', { slug, lang });
+        expect(page.data.updatedAt, `${slug} ${lang}`).toBe(CONTENT_DATE.toISOString());
+      }
+      for (const slug of ['privacy-policy', 'terms-of-use']) {
+        const body = (await call(t.app, 'anonymous/page', { slug, lang })).data.body as string;
+        expect(body.split('\n').filter((l) => l.trim()).length, `${slug} ${lang}`).toBeGreaterThanOrEqual(15);
+        expect(body.match(/^# /gm)?.length, `${slug} ${lang} headings`).toBeGreaterThanOrEqual(5);
+      }
+    }
+  });
+
+  it('has an FAQ entry on provably fair Originals linking to the verify page, in every language', async () => {
+    for (const lang of Languages) {
+      const faq = (await call(t.app, 'anonymous/appConfig', { lang })).data.faq as { answer: string }[];
+      expect(faq.filter((f) => f.answer.includes('](/originals/verify)')), lang).toHaveLength(1);
+    }
+  });
+
+  it('replaces text an earlier seed wrote at the next start, but never an operator\'s edit', async () => {
+    const oldTerms =
+      'You must be of legal age to gamble in your country to use Playhall. One account per person; linked or duplicate accounts may be closed and their bonuses removed.\n\nBonuses carry a wagering requirement shown on each event page. Withdrawals go only to receiving accounts in your own name.\n\nWe may suspend an account involved in fraud or abuse. You can set limits, take a break or self-exclude at any time.';
+    const oldBonus = 'Bonuses come from events, tasks, VIP levels and daily sign-in. Each event page explains its rules. Claimed bonuses go to your balance with a wagering requirement.';
+    const db = t.database.db;
+    await db.execute(sql`update content_page set body = ${oldTerms} where slug = 'terms-of-use' and lang = 'en-US'`);
+    await db.execute(sql`update content_page set body = 'Our own edited privacy text.' where slug = 'privacy-policy' and lang = 'en-US'`);
+    await db.execute(sql`insert into faq (faq_key, lang, question, answer, sort) values ('bonus', 'en-US', 'How do bonuses work?', ${oldBonus}, 7) on conflict do nothing`);
+    await seed(db, { demo: true, hashPassword: async () => 'unused' });
+    const terms = await call(t.app, 'anonymous/page', { slug: 'terms-of-use', lang: 'en-US' });
+    expect(terms.data.body).toMatch(/^By creating an account/);
+    expect((await call(t.app, 'anonymous/page', { slug: 'privacy-policy', lang: 'en-US' })).data.body).toBe('Our own edited privacy text.');
+    const faq = (await call(t.app, 'anonymous/appConfig', {})).data.faq as { question: string }[];
+    expect(faq.map((f) => f.question)).not.toContain('How do bonuses work?');
   });
 });

@@ -1,6 +1,29 @@
+import '../content.css';
+
+const LINK = /\[([^\]\n]+)\]\(((?:\/(?!\/)|https:\/\/)[^)\s]*)\)/g;
+
+/** A line with its `[label](/path)` or `[label](https://…)` links as anchors; any other text stays text. */
+function Inline({ text }: { text: string }) {
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(LINK)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    const href = m[2]!;
+    parts.push(
+      <a key={m.index} href={href} className="rich-text__link" {...(href.startsWith('https://') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {m[1]}
+      </a>,
+    );
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 /**
  * Operator text rendered without HTML: blank lines split paragraphs, "# " starts a heading,
- * "- " a list item. Nothing from the server reaches the DOM as markup.
+ * "- " a list item, `[label](/path)` a link (site paths and https only). Nothing from the server
+ * reaches the DOM as markup.
  */
 export function RichText({ text }: { text: string }) {
   const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
@@ -13,7 +36,7 @@ export function RichText({ text }: { text: string }) {
           return (
             <ul key={i}>
               {lines.map((l, j) => (
-                <li key={j}>{l.replace(/^[-*]\s+/, '')}</li>
+                <li key={j}><Inline text={l.replace(/^[-*]\s+/, '')} /></li>
               ))}
             </ul>
           );
@@ -23,7 +46,7 @@ export function RichText({ text }: { text: string }) {
             {lines.map((l, j) => (
               <span key={j}>
                 {j > 0 && <br />}
-                {l}
+                <Inline text={l} />
               </span>
             ))}
           </p>

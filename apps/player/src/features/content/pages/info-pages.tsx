@@ -33,26 +33,28 @@ export const AboutUsPage = () => <ContentPage slug="about-us" />;
 export const PrivacyPolicyPage = () => <ContentPage slug="privacy-policy" />;
 export const TermsOfUsePage = () => <ContentPage slug="terms-of-use" />;
 
+/** The page's text says how to add Playhall to the home screen; the card only adds what the browser offers. */
 export function DownloadPage() {
   const { t } = useTranslation();
   const installPrompt = useInstallPrompt((s) => s.prompt);
   const downloadUrl = usePreLogin().data?.h5.downloadUrl;
+  const appLink = downloadUrl && isWebLink(downloadUrl) ? downloadUrl : null;
   return (
     <ContentPage slug="download">
-      <div className="card download-actions">
-        {installPrompt ? (
-          <Button block color="primary" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="install">
-            {t('download.install')}
-          </Button>
-        ) : (
-          <p className="muted">{t('download.installHint')}</p>
-        )}
-        {downloadUrl && isWebLink(downloadUrl) && (
-          <Button block fill="outline" shape="rounded" onClick={() => void window.open(downloadUrl, '_blank', 'noopener')}>
-            {t('download.getApp')}
-          </Button>
-        )}
-      </div>
+      {(installPrompt || appLink) && (
+        <div className="card download-actions">
+          {installPrompt && (
+            <Button block color="primary" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="install">
+              {t('download.install')}
+            </Button>
+          )}
+          {appLink && (
+            <Button block fill="outline" shape="rounded" onClick={() => void window.open(appLink, '_blank', 'noopener')}>
+              {t('download.getApp')}
+            </Button>
+          )}
+        </div>
+      )}
     </ContentPage>
   );
 }
