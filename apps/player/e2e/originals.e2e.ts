@@ -88,7 +88,16 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
 
   it('Mines: gems raise the cash-out, the board is revealed at the end', async () => {
     const page = await open('mines');
+    await expect(page.getByTestId('mines-info').innerText()).resolves.toBe('First gem pays 1.09×');
+    // The mines count is a stepper, not a native select.
+    await expect(page.locator('select').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'More mines' }).click();
+    await expect(page.getByTestId('mines-count').innerText()).resolves.toBe('4');
+    await page.getByRole('button', { name: 'Fewer mines' }).click();
     await page.getByTestId('action').click();
+    // Nothing to cash out before the first gem: no "Cash out 0.00".
+    await expect(page.getByTestId('action').innerText()).resolves.toBe('Pick a tile');
+    await expect(page.getByTestId('action').isDisabled()).resolves.toBe(true);
     await page.locator('.oc-tile').nth(12).click();
     await page.waitForTimeout(150);
     await snap(page, 'originals-mines-flip');
@@ -97,7 +106,11 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
       await page.getByTestId('action').click();
     }
     await page.locator('.oc-board-ended').waitFor();
+    // After the round the header says how it ended, not a "Next" beside another multiplier.
+    await expect(page.getByTestId('mines-info').innerText()).resolves.toMatch(/^Gems: \d+(\s+Cashed out at \d+\.\d\d×)?$/);
     await snap(page, 'originals-mines-ended');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await snap(page, 'originals-mines-ended-360');
   });
 
   it('Dice rolls the number and colours the result', async () => {
@@ -108,7 +121,18 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     await page.waitForTimeout(250);
     await snap(page, 'originals-dice-rolling');
     await page.getByTestId('dice-result').locator('span').waitFor();
+    // The marker sits above the track, clear of the result line.
+    const marker = (await page.locator('.oc-marker').boundingBox())!;
+    const result = (await page.getByTestId('dice-result').boundingBox())!;
+    expect(marker.y).toBeGreaterThanOrEqual(result.y + result.height);
     await snap(page, 'originals-dice-result');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await snap(page, 'originals-dice-result-360');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Switching to Roll over: the last roll no longer shows as a win or a loss in a zone it was not rolled for.
+    await page.getByTestId('direction').click();
+    await expect(page.getByTestId('dice-result').innerText()).resolves.toBe('');
+    await expect(page.locator('.oc-dice-win, .oc-dice-lose').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Fairness' }).click();
     await snap(page, 'originals-dice-fairness');
   });

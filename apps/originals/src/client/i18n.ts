@@ -118,6 +118,10 @@ const en = {
   roundPayout: 'Payout {amount}',
   payoutLabel: 'Payout',
   profitLabel: 'Profit',
+  firstGem: 'First gem pays {m}',
+  nowLabel: 'Now',
+  fewerMines: 'Fewer mines',
+  moreMines: 'More mines',
 } as const;
 
 export type MsgKey = keyof typeof en;
@@ -168,6 +172,7 @@ const pt: Dict = {
   yourRounds: 'Suas rodadas recentes', noRounds: 'Nenhuma rodada ainda', verifyThis: 'Verificar',
   seedInUse: 'Semente ainda em uso: troque-a em Justiça para verificar', roundBet: 'Aposta {bet}', roundPayout: 'Pagamento {amount}',
   payoutLabel: 'Pagamento', profitLabel: 'Lucro',
+  firstGem: 'A primeira gema paga {m}', nowLabel: 'Agora', fewerMines: 'Menos minas', moreMines: 'Mais minas',
 };
 
 const th: Dict = {
@@ -215,6 +220,7 @@ const th: Dict = {
   yourRounds: 'รอบล่าสุดของคุณ', noRounds: 'ยังไม่มีรอบ', verifyThis: 'ตรวจสอบ',
   seedInUse: 'ซีดยังใช้งานอยู่: เปลี่ยนซีดในแผงความยุติธรรมเพื่อตรวจสอบ', roundBet: 'เดิมพัน {bet}', roundPayout: 'เงินรางวัล {amount}',
   payoutLabel: 'เงินรางวัล', profitLabel: 'กำไร',
+  firstGem: 'อัญมณีเม็ดแรกจ่าย {m}', nowLabel: 'ตอนนี้', fewerMines: 'ลดระเบิด', moreMines: 'เพิ่มระเบิด',
 };
 
 const DICTS: Record<Lang, Dict> = { 'en-US': en, 'pt-BR': pt, 'th-TH': th };

@@ -68,10 +68,13 @@ export function DiceGame() {
     }
   };
 
+  // A new target or direction makes the last result history: it no longer shows as a win or a
+  // loss against a zone it was not rolled for.
   const flip = () => {
     const f = flipTarget(clampTarget(target, direction), direction);
     setDirection(f.direction);
     setTarget(f.target);
+    setLast(null);
   };
 
   const state = last ? (last.outcome.won ? 'win' : 'lose') : 'idle';
@@ -83,7 +86,14 @@ export function DiceGame() {
           {last ? (last.outcome.roll / 100).toFixed(2) : '—'}
         </div>
         <div className="oc-dice-result" aria-live="polite" data-testid="dice-result">
-          {last && (last.outcome.won ? <span className="oc-green">{t('youWin', { amount: money(last.win) })}</span> : <span className="oc-red">{t('noWin')}</span>)}
+          {last &&
+            (last.outcome.won ? (
+              <span className="oc-green">
+                {t('payoutLabel')} {money(last.win)} · {t('profitLabel')} +{money(last.win - last.bet)}
+              </span>
+            ) : (
+              <span className="oc-red">{t('noWin')}</span>
+            ))}
         </div>
         <div className="oc-track-wrap">
           <div className="oc-track">
@@ -104,7 +114,10 @@ export function DiceGame() {
             value={target}
             disabled={busy}
             aria-label={t('target')}
-            onChange={(e) => setTarget(clampTarget(Number(e.target.value), direction))}
+            onChange={(e) => {
+              setTarget(clampTarget(Number(e.target.value), direction));
+              setLast(null);
+            }}
           />
           <div className="oc-scale">
             <span>0</span>

@@ -13,6 +13,9 @@ import { BetSelector } from '../ui/bet-selector.tsx';
 
 const TILES = Array.from({ length: 25 }, (_, i) => i);
 
+/** + for money in, − (U+2212) for money out, no sign for zero (decision 026). */
+const signedMoney = (h: number) => (h === 0 ? money(0) : `${h > 0 ? '+' : '\u2212'}${money(Math.abs(h))}`);
+
 export function MinesGame() {
   const { api, t, bet, setBet, setBalance, busy, setBusy, fail, roundPlayed, toast, checkStake, betError, session } = useGame();
   const [mines, setMines] = useState(3);
@@ -86,14 +89,21 @@ export function MinesGame() {
   return (
     <>
       <main className="oc-stage oc-mines-stage">
-        <div className="oc-mines-info">
-          <span>
-            {t('gems')}: <b>{round?.safePicks ?? 0}</b>
-          </span>
-          <span data-testid="mines-next">
-            {t('next', { m: multiplier(open ? (round.nextMultiplierE4 ?? round.multiplierE4) : firstMultiplier, 10_000) })}
-          </span>
-          {round && round.multiplierE4 > 0 && <span className="oc-gold">{multiplier(round.multiplierE4, 10_000)}</span>}
+        <div className="oc-mines-info" data-testid="mines-info">
+          {/* Before a round: what the first gem pays. In play: gems, the cash-out multiplier now, the next one. After: how it ended. */}
+          {!round && <span data-testid="mines-next">{t('firstGem', { m: multiplier(firstMultiplier, 10_000) })}</span>}
+          {round && (
+            <span>
+              {t('gems')}: <b>{round.safePicks}</b>
+            </span>
+          )}
+          {open && round.multiplierE4 > 0 && (
+            <span>
+              {t('nowLabel')} <b className="oc-gold">{multiplier(round.multiplierE4, 10_000)}</b>
+            </span>
+          )}
+          {open && round.nextMultiplierE4 !== null && <span data-testid="mines-next">{t('next', { m: multiplier(round.nextMultiplierE4, 10_000) })}</span>}
+          {round?.status === 'cashed' && <span className="oc-gold">{t('cashedOutAt', { m: multiplier(round.multiplierE4, 10_000) })}</span>}
         </div>
         <div className={`oc-board${ended ? ' oc-board-ended' : ''}`} data-testid="board">
           {TILES.map((i) => {
@@ -118,25 +128,36 @@ export function MinesGame() {
         </div>
         <div className="oc-mines-result" aria-live="polite" data-testid="mines-result">
           {round?.status === 'lost' && <span className="oc-red">{t('boom')}</span>}
-          {round?.status === 'cashed' && <span className="oc-green">{t('youWin', { amount: money(round.win ?? 0) })}</span>}
+          {round?.status === 'cashed' && (
+            <span className="oc-green">
+              {t('payoutLabel')} {money(round.win ?? 0)} · {t('profitLabel')} {signedMoney((round.win ?? 0) - round.bet)}
+            </span>
+          )}
           {open && round.safePicks === 0 && <span className="oc-dim">{t('pickTile')}</span>}
         </div>
       </main>
       <footer className="oc-controls">
         <BetSelector />
-        <div className="oc-field">
-          <label htmlFor="oc-mines">{t('mines')}</label>
-          <select id="oc-mines" value={mines} disabled={busy} onChange={(e) => setMines(Number(e.target.value))}>
-            {Array.from({ length: 24 }, (_, k) => k + 1).map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
+        <div className="oc-field oc-field-mines">
+          <span className="oc-field-label" id="oc-mines-label">
+            {t('mines')}
+          </span>
+          <div className="oc-stepper" role="group" aria-labelledby="oc-mines-label">
+            <button className="oc-chip" disabled={busy || mines <= 1} aria-label={t('fewerMines')} onClick={() => setMines((m) => Math.max(1, m - 1))}>
+              −
+            </button>
+            <output className="oc-stepper-value" data-testid="mines-count" aria-live="polite">
+              {mines}
+            </output>
+            <button className="oc-chip" disabled={busy || mines >= 24} aria-label={t('moreMines')} onClick={() => setMines((m) => Math.min(24, m + 1))}>
+              +
+            </button>
+          </div>
         </div>
         {open ? (
+          // Before the first gem there is nothing to cash out: the button says so instead of "Cash out 0.00".
           <button className="oc-action oc-action-cash" data-testid="action" disabled={round.cashOutAmount <= 0 || pending !== null} onClick={() => void cashOut()}>
-            {t('cashOutAmount', { amount: money(round.cashOutAmount) })}
+            {round.cashOutAmount > 0 ? t('cashOutAmount', { amount: money(round.cashOutAmount) }) : t('pickTile')}
           </button>
         ) : (
           <button className="oc-action" data-testid="action" disabled={busy || betError !== null} onClick={() => void start()}>
