@@ -33,7 +33,7 @@ function RecordRow({ r }: { r: CoinRecord }) {
   const { t, i18n } = useTranslation();
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const tone = r.amount > 0 ? 'record__amount record__amount--in' : r.amount < 0 ? 'record__amount record__amount--out' : 'record__amount';
-  const title = r.game ? r.game.gameName || t('records.reasons.game_session') : t([`records.reasons.${r.reason}`, `records.kinds.${r.kind}`]);
+  const title = r.game ? r.game.gameName || t('records.reasons.game_session') : t([`records.reasons.${r.reason}`, ...(r.reason.startsWith('reward_') ? ['records.reasons.reward'] : []), `records.kinds.${r.kind}`]);
   const end = time.format(new Date(r.createdAt));
   const begin = r.game ? time.format(new Date(r.game.startedAt)) : end;
   const when = begin === end ? end : `${begin}–${end}`;
