@@ -17,4 +17,11 @@ describe('RichText: operator text without HTML', () => {
     expect(container.textContent).toContain('[bad](javascript:alert(1))');
     expect(container.querySelector('b')).toBeNull();
   });
+
+  it('reads a heading followed by its list lines in one block as a heading and a list', () => {
+    const { container } = render(<RichText text={'Intro line.\n\n# Android\n- Open Chrome.\n- Tap the menu.\nThen it opens.'} />);
+    expect(container.querySelector('h2')?.textContent).toBe('Android');
+    expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Open Chrome.', 'Tap the menu.']);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Intro line.', 'Then it opens.']);
+  });
 });

@@ -27,31 +27,49 @@ function Inline({ text }: { text: string }) {
  */
 export function RichText({ text }: { text: string }) {
   const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
-  return (
-    <div className="rich-text">
-      {blocks.map((block, i) => {
-        if (/^#{1,3}\s/.test(block)) return <h2 key={i}>{block.replace(/^#{1,3}\s+/, '')}</h2>;
-        const lines = block.split('\n');
-        if (lines.every((l) => /^[-*]\s/.test(l))) {
-          return (
-            <ul key={i}>
-              {lines.map((l, j) => (
-                <li key={j}><Inline text={l.replace(/^[-*]\s+/, '')} /></li>
-              ))}
-            </ul>
-          );
-        }
-        return (
-          <p key={i}>
-            {lines.map((l, j) => (
-              <span key={j}>
-                {j > 0 && <br />}
-                <Inline text={l} />
-              </span>
-            ))}
-          </p>
-        );
-      })}
-    </div>
-  );
+  return <div className="rich-text">{blocks.flatMap((block, i) => renderBlock(block, `b${i}`))}</div>;
+}
+
+/** A block's lines: a "# " line is a heading, a run of "- " lines a list, other runs a paragraph. */
+function renderBlock(block: string, key: string): React.ReactNode[] {
+  const out: React.ReactNode[] = [];
+  let run: { kind: 'list' | 'para'; lines: string[] } | null = null;
+  const flush = () => {
+    if (!run) return;
+    const k = `${key}-${out.length}`;
+    if (run.kind === 'list') {
+      out.push(
+        <ul key={k}>
+          {run.lines.map((l, j) => (
+            <li key={j}><Inline text={l.replace(/^[-*]\s+/, '')} /></li>
+          ))}
+        </ul>,
+      );
+    } else {
+      out.push(
+        <p key={k}>
+          {run.lines.map((l, j) => (
+            <span key={j}>
+              {j > 0 && <br />}
+              <Inline text={l} />
+            </span>
+          ))}
+        </p>,
+      );
+    }
+    run = null;
+  };
+  for (const line of block.split('\n')) {
+    if (/^#{1,3}\s/.test(line)) {
+      flush();
+      out.push(<h2 key={`${key}-${out.length}`}>{line.replace(/^#{1,3}\s+/, '')}</h2>);
+      continue;
+    }
+    const kind = /^[-*]\s/.test(line) ? 'list' : 'para';
+    if (run && run.kind !== kind) flush();
+    run ??= { kind, lines: [] };
+    run.lines.push(line);
+  }
+  flush();
+  return out;
 }
