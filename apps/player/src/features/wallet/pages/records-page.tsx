@@ -55,12 +55,12 @@ function RecordRow({ r }: { r: CoinRecord }) {
         {r.safeboxAfter !== null && <> · {t('records.bookBalance.safebox')} <Money value={r.safeboxAfter} exact /></>}
       </div>
       {r.reason === 'withdraw_hold' && r.timeline.length > 0 && <Steps steps={r.timeline} day={localDay(r.createdAt)} />}
-      {r.note && <div className="record__note">{t('withdrawal.reason', { reason: r.note })}</div>}
+      {r.note && r.reason !== 'withdraw_release' && <div className="record__note">{t('withdrawal.reason', { reason: r.note })}</div>}
     </>
   );
   return (
     <li className="record" data-testid="record" data-kind={r.kind} data-reason={r.reason} data-status={r.status ?? undefined}>
-      <span className={`record__icon record__icon--${r.kind}`} aria-hidden="true">{KIND_ICON[r.kind]}</span>
+      <span className={`record__icon record__icon--${r.kind}`} aria-hidden="true">{r.amount > 0 && r.kind === 'withdraw' ? '↓' : KIND_ICON[r.kind]}</span>
       {r.orderId && r.kind === 'withdraw' ? (
         <Link to={paths.withdrawal} params={{ name: r.orderId }} className="record__main record__main--link" aria-label={`${title}: ${t('records.openWithdrawal')}`}>
           {main}
