@@ -50,5 +50,5 @@ describe('/wallets/record', () => {
     expect(rows[2]!.textContent).toMatch(/Fortune Reels.*2 rounds.*Staked 3\.00.*Paid out 5\.48/);
     expect(rows[3]!.textContent).toContain('In safebox 1.00');
     expect(screen.getByTestId('records-day-total').textContent).toBe('+10.48');
-  });
+  }, 20_000);
 });
