@@ -41,6 +41,7 @@ import { appEventLogClientEndpoint } from './endpoints/app-event-log.ts';
 import {
   activityAwardGetLogEndpoint,
   activityGetStatusListEndpoint,
+  activityReceiveEndpoint,
   getActivityIdsEndpoint,
   loginBonus3UserEndpoint,
   loginBonus3UserReceiveEndpoint,
@@ -96,6 +97,7 @@ export const endpoints = {
   [activityAwardGetLogEndpoint.path]: activityAwardGetLogEndpoint,
   [loginBonus3UserEndpoint.path]: loginBonus3UserEndpoint,
   [loginBonus3UserReceiveEndpoint.path]: loginBonus3UserReceiveEndpoint,
+  [activityReceiveEndpoint.path]: activityReceiveEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -138,5 +138,7 @@ export const activityView = z.object({
   unloginShowStatus: z.boolean(),
   themeUrl: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /** What the kind shows beyond these (a notice's text per language, a bonus's amount…). */
+  detail: z.record(z.string(), z.unknown()),
 });
 export type ActivityView = z.infer<typeof activityView>;

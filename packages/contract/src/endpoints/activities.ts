@@ -132,3 +132,16 @@ export const loginBonus3UserReceiveEndpoint = defineEndpoint({
     coin: money,
   }),
 });
+
+/** Receive what an activity pays now (sign-up bonus, bind phone, download, fund interest): the engine's one claim call. */
+export const activityReceiveEndpoint = defineEndpoint({
+  path: 'activityReceive',
+  summary: 'Receive an activity\'s reward now; refused with the reason when the player may not (5002-5005)',
+  request: { activityId: int4Id() },
+  response: z.object({
+    activityId: z.number().int(),
+    awards: z.array(z.object({ awardId: z.number().int(), count: z.number().int(), turnover: money })),
+    /** Coin balance right after. */
+    coin: money,
+  }),
+});

@@ -194,6 +194,17 @@ export async function addRecharge(x: Executor, userId: number, amount: bigint): 
     on conflict (user_id) do update set total_recharge = player_wallet.total_recharge + excluded.total_recharge`);
 }
 
+/** A player book's balance just before `at`: its last entry's balance after (0 before any). */
+export async function balanceAt(x: Executor, userId: number, book: string, at: Date): Promise<string> {
+  const [row] = await rows<{ balance: string }>(
+    x,
+    sql`select coalesce((select e.balance_after from ledger_entry e join ledger_account a on a.id = e.account_id
+                          where e.user_id = ${userId} and a.book = ${book} and e.created_at < ${at}
+                          order by e.created_at desc, e.id desc limit 1), 0)::text as balance`,
+  );
+  return row?.balance ?? '0';
+}
+
 /** Sum of a house book's shards for one asset. */
 export async function houseBalance(x: Executor, book: string, asset: string): Promise<string> {
   const [row] = await rows<{ total: string }>(

@@ -240,6 +240,11 @@ export async function recordRecharge(tx: Executor, userId: number, amount: numbe
   await repo.addRecharge(tx, userId, BigInt(amount));
 }
 
+/** A player book's balance as it stood just before `at` (0 before its first entry). */
+export async function balanceAt(x: Executor, userId: number, book: PlayerBook, at: Date): Promise<Money> {
+  return toMoney(await repo.balanceAt(x, userId, book, at));
+}
+
 /** A house book's balance for one asset: the sum of its shards. */
 export async function houseBalance(x: Executor, book: string, asset: Asset = 'coin'): Promise<number> {
   return toMoney(await repo.houseBalance(x, book, asset));

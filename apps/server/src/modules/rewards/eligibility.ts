@@ -23,13 +23,24 @@ const hash = (kind: string, value: string) => `${kind}:${createHash('sha256').up
  * account sharing any of them with one that already got it is refused (5005), the same account
  * again is 5003.
  */
+/** The marks that say "this person": their id, their phone and every device they used (hashed). */
+function fingerprintsOf(userId: number, person: { mobile: string | null; devices: string[] }): string[] {
+  return [`user:${userId}`, ...(person.mobile ? [hash('phone', person.mobile)] : []), ...person.devices.map((d) => hash('device', d))];
+}
+
+/** For red dots: a one-off grant of this type is still open to the player (no account of theirs, device or phone got it). */
+export async function oncePerPersonOpen(x: Executor, activityType: number, userId: number): Promise<boolean> {
+  const person = await repo.personOf(x, userId);
+  if (!person || person.status !== ACTIVE) return false;
+  return !(await repo.anyOnceMarkTaken(x, activityType, fingerprintsOf(userId, person)));
+}
+
 export async function assertEligible(x: Executor, activity: Activity<unknown>, userId: number, now: Date, o: { oncePerPerson?: boolean } = {}): Promise<void> {
   if (!isRunning(activity, now)) throw new AppError(ErrorCode.activityNotRunning);
   const person = await repo.personOf(x, userId);
   if (!person || person.status !== ACTIVE) throw new AppError(ErrorCode.rewardNotEligible);
   if (!o.oncePerPerson) return;
-  const fingerprints = [`user:${userId}`, ...(person.mobile ? [hash('phone', person.mobile)] : []), ...person.devices.map((d) => hash('device', d))];
-  const holders = await repo.takeOnceMarks(x, activity.type, fingerprints, userId);
+  const holders = await repo.takeOnceMarks(x, activity.type, fingerprintsOf(userId, person), userId);
   if (holders.includes(userId)) throw new AppError(ErrorCode.rewardAlreadyReceived);
   if (holders.length) throw new AppError(ErrorCode.rewardOncePerPerson);
 }

@@ -167,14 +167,24 @@ export async function takeOnceMarks(x: Executor, activityType: number, fingerpri
   return others.filter((o) => !mine.has(o.fingerprint)).map((o) => o.userId);
 }
 
+/** Whether any of these one-off marks of an activity type is held already. */
+export async function anyOnceMarkTaken(x: Executor, activityType: number, fingerprints: string[]): Promise<boolean> {
+  const [row] = await x
+    .select({ n: sql<number>`1` })
+    .from(rewardOnce)
+    .where(and(eq(rewardOnce.activityType, activityType), inArray(rewardOnce.fingerprint, fingerprints)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Who a player is, for one-off grants: their phone and the devices they registered or logged in from. */
-export async function personOf(x: Executor, userId: number): Promise<{ status: number; mobile: string | null; devices: string[] } | undefined> {
-  const res = (await x.execute(sql`select u.status, u.mobile,
+export async function personOf(x: Executor, userId: number): Promise<{ status: number; mobile: string | null; devices: string[]; registeredAt: Date } | undefined> {
+  const res = (await x.execute(sql`select u.status, u.mobile, u.created_at as registered_at,
         coalesce((select array_agg(distinct d) from (select u.device_id as d union select s.device_id from user_session s where s.user_id = u.id) ds
                    where d is not null and d <> ''), '{}') as devices
-      from app_user u where u.id = ${userId}`)) as unknown as { rows: { status: number; mobile: string | null; devices: string[] }[] };
+      from app_user u where u.id = ${userId}`)) as unknown as { rows: { status: number; mobile: string | null; devices: string[]; registered_at: string | Date }[] };
   const row = res.rows[0];
-  return row ? { status: Number(row.status), mobile: row.mobile, devices: row.devices } : undefined;
+  return row ? { status: Number(row.status), mobile: row.mobile, devices: row.devices, registeredAt: new Date(row.registered_at) } : undefined;
 }
 
 /** The player's total credited deposits (hundredths). */

@@ -3,12 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertAudit } from '../staff-audit/staff-audit.service.ts';
-import { isRunning } from './eligibility.ts';
+import { getBalances } from '../ledger/ledger.service.ts';
+import { award } from './award.service.ts';
+import { assertEligible, isRunning } from './eligibility.ts';
 import type { Activity, ActivityKind, KindContext } from './kinds/kind.ts';
 import { KINDS, kindOf } from './kinds/index.ts';
 import * as repo from './rewards.repo.ts';
 
 export { award, type AwardInput, type AwardResult } from './award.service.ts';
+
 
 const NO_DOTS: RedDots = {
   task: false,
@@ -64,7 +67,7 @@ function operatorView(row: repo.ActivityRow, now: Date): OperatorActivity {
   };
 }
 
-function playerView(a: Activity<unknown>): ActivityView {
+function playerView(kind: ActivityKind<unknown>, a: Activity<unknown>): ActivityView {
   return {
     id: a.id,
     type: a.type,
@@ -75,6 +78,7 @@ function playerView(a: Activity<unknown>): ActivityView {
     unloginShowStatus: a.unloginShowStatus,
     themeUrl: a.themeUrl,
     endsAt: iso(a.endsAt),
+    detail: kind.detail?.(a) ?? {},
   };
 }
 
@@ -85,7 +89,7 @@ function playerView(a: Activity<unknown>): ActivityView {
  */
 export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string }) {
   const { db, clock } = deps;
-  const ctx: KindContext = { db, clock, timeZone: deps.timeZone };
+  const ctx: KindContext = { db, clock, timeZone: deps.timeZone, granted: async (x, key) => (await repo.grantByKey(x, `reward:${key}`)) !== undefined };
 
   /** Running activities of a kind this release runs, settings parsed by their kind. */
   async function running(x: Executor = db): Promise<{ kind: ActivityKind<unknown>; activity: Activity<unknown> }[]> {
@@ -192,9 +196,33 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     },
 
     // ---- players ----
+    /**
+     * activityReceive: what the activity's kind pays now, after the engine's eligibility check, in
+     * one transaction. A claim whose every award was already paid (a concurrent tap) is 5003.
+     */
+    async receive(userId: number, activityId: number) {
+      const row = await repo.activityById(db, activityId);
+      const kind = row && kindOf(row.type);
+      if (!row || !kind?.claim) throw new AppError(ErrorCode.activityNotFound);
+      const activity: Activity<unknown> = { ...row, settings: settingsOf(kind, row.settings) };
+      const claim = kind.claim;
+      return withTx(db, async (tx) => {
+        const now = clock.now();
+        await assertEligible(tx, activity, userId, now, { oncePerPerson: kind.oncePerPerson });
+        const claims = await claim(tx, ctx, activity, userId);
+        const paid = [];
+        for (const c of claims) {
+          paid.push(await award(tx, { userId, awardId: c.awardId, count: c.count, key: c.key, multiplier: c.multiplier, reason: `reward_${kind.name}`, activityId, at: now }));
+        }
+        if (!paid.length || paid.every((p) => p.replayed)) throw new AppError(ErrorCode.rewardAlreadyReceived);
+        const { coin } = await getBalances(tx, userId);
+        return { activityId, awards: paid.map((p) => ({ awardId: p.awardId, count: p.count, turnover: p.turnover })), coin };
+      });
+    },
+
     /** The running activities in sort order and each by id (getActivityIds, getAfterLoginInfoWeb). */
     async activityIds(): Promise<{ activityIds: number[]; activityMap: Record<string, ActivityView> }> {
-      const list = (await running()).map((r) => playerView(r.activity));
+      const list = (await running()).map((r) => playerView(r.kind, r.activity));
       return { activityIds: list.map((a) => a.id), activityMap: Object.fromEntries(list.map((a) => [String(a.id), a])) };
     },
 

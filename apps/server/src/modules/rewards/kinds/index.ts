@@ -1,5 +1,10 @@
 import type { ActivityKind } from './kind.ts';
+import { bindPhoneKind } from './bind-phone/bind-phone.kind.ts';
+import { firstChargeKind, firstDepositKindOf44 } from './first-deposit/first-deposit.kind.ts';
 import { freeSignKind } from './free-sign/free-sign.kind.ts';
+import { fundKind } from './fund/fund.kind.ts';
+import { noticeKind } from './notice/notice.kind.ts';
+import { signUpKind } from './sign-up/sign-up.kind.ts';
 
 /**
  * A kind as the engine holds it. The engine hands a kind only activities of its type whose
@@ -11,7 +16,15 @@ const held = <S>(kind: ActivityKind<S>) => kind as unknown as ActivityKind<unkno
  * Every activity kind this release runs, one per activity type (decision 028). An activity of a
  * type with no kind here cannot be created (5007): the spec lists it, this release does not run it.
  */
-export const KINDS: readonly ActivityKind<unknown>[] = [held(freeSignKind)];
+export const KINDS: readonly ActivityKind<unknown>[] = [
+  held(bindPhoneKind),
+  held(signUpKind),
+  held(fundKind),
+  held(noticeKind),
+  held(freeSignKind),
+  held(firstChargeKind),
+  held(firstDepositKindOf44),
+];
 
 export function kindOf(type: number): ActivityKind<unknown> | undefined {
   return KINDS.find((k) => k.type === type);

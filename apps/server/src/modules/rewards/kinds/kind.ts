@@ -7,6 +7,15 @@ import type { EndpointRegistry } from '../../../plugins/app/endpoints.ts';
 import type { EventConsumer } from '../../events/domain-events.service.ts';
 import type { ActivityRow } from '../rewards.repo.ts';
 
+/** One award a claim pays: the award function's input without the player, activity, reason or time. */
+export interface Claim {
+  awardId: number;
+  count: number;
+  /** Names what it pays for, so concurrent claims send the same key and pay once. */
+  key: string;
+  multiplier?: number;
+}
+
 /** An activity as a kind sees it: its row with the settings its own schema checked. */
 export type Activity<S> = Omit<ActivityRow, 'settings'> & { settings: S };
 
@@ -16,6 +25,8 @@ export interface KindContext {
   clock: Clock;
   /** The operator's time zone (IANA), for "one per calendar day" rules. */
   timeZone: string;
+  /** Whether a claim key (a kind's own, as given to award) was already paid. */
+  granted(x: Executor, key: string): Promise<boolean>;
 }
 
 /**
@@ -29,6 +40,15 @@ export interface ActivityKind<S = unknown> {
   name: string;
   /** The activity's `settings`, checked whenever an operator saves them (a bad one: 5006). */
   settings: z.ZodType<S>;
+  /** One-off grants (sign-up, bind, download): once per person, by the engine's marks (eligibility.ts). */
+  oncePerPerson?: boolean;
+  /**
+   * What `activityReceive {activityId}` pays now, in the claiming transaction after the engine's
+   * eligibility check: the awards to grant (each with its key), or an AppError saying why not.
+   */
+  claim?(tx: Executor, ctx: KindContext, activity: Activity<S>, userId: number): Promise<Claim[]>;
+  /** What the player app needs to show the activity beyond the common fields (e.g. a notice's text, a bonus's amount). */
+  detail?(activity: Activity<S>): Record<string, unknown>;
   /** The red dots this kind owns for a player, from state (never stored). */
   redDots?(x: Executor, ctx: KindContext, activity: Activity<S>, userId: number): Promise<Partial<RedDots>>;
   /** The kind's own player calls (claims, progress). */

@@ -1,0 +1,20 @@
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createEventRunner, type EventConsumer } from './event-runner.ts';
+
+const silent = { warn: () => undefined, error: () => undefined } as never;
+
+/**
+ * Runs each consumer's batches until it has caught up, as the runner would (tests drive batches:
+ * a test clock does not tick). Throws when a batch fails.
+ */
+export async function drainConsumers(db: Db, clock: Clock, consumers: readonly EventConsumer[]): Promise<void> {
+  const runner = createEventRunner({ db, clock, log: silent, consumers });
+  for (const c of consumers) {
+    for (;;) {
+      const r = await runner.runBatch(c.name);
+      if (r.status === 'failed') throw new Error(`consumer ${c.name} failed: ${r.error}`);
+      if (r.status !== 'applied' || !r.more) break;
+    }
+  }
+}
