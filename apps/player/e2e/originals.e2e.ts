@@ -162,6 +162,8 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     await expect(verify.getByTestId('verify-roll').innerText()).resolves.toBe((first.roll / 100).toFixed(2));
     await expect(verify.getByTestId('hash-check').innerText()).resolves.toContain('matches');
     await snap(verify, 'originals-verify-round');
+    await verify.setViewportSize({ width: 360, height: 740 });
+    await snap(verify, 'originals-verify-round-360');
     await verify.getByTestId('verify-back').click();
   });
 });

@@ -273,7 +273,8 @@ export function CrashGame() {
               </text>
             ))}
             <path ref={curve} d={`M${PLOT.left},${PLOT.bottom}`} className="oc-curve" />
-            <g ref={rocket} transform={`translate(${PLOT.left},${PLOT.bottom}) rotate(-20)`}>
+            {/* On the pad, clear of the axis labels, until the first frame puts it on the curve. */}
+            <g ref={rocket} transform={`translate(${PLOT.left + 24},${PLOT.bottom - 8}) rotate(-20)`}>
               <g className="oc-rocket">
                 <path className="oc-flame" d="M-10,0 L-24,-4 L-19,0 L-24,4 Z" fill="#ff7a45" />
                 <path d="M-10,-4 L-15,-9 L-6,-5 Z M-10,4 L-15,9 L-6,5 Z" fill="#f87171" />

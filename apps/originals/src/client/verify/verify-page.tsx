@@ -150,7 +150,7 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
                 {t('target')}
                 <input name="target" inputMode="decimal" value={form.target} onChange={set('target')} />
               </label>
-              <label className="oc-narrow">
+              <label className="oc-narrow oc-direction">
                 {t('direction')}
                 <select name="direction" value={form.direction} onChange={set('direction')}>
                   <option value="under">{t('under')}</option>
