@@ -4,7 +4,7 @@ import { isLoopbackHost, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_PLAYER, seed } from './db/seed/index.ts';
-import { seedDemoHistory } from './db/seed/demo-history.ts';
+import { demoPlayerWithoutHistory, seedDemoHistory } from './db/seed/demo-history.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureDevOperatorToken, operatorTokenFile } from './lib/operator-token.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
@@ -48,14 +48,19 @@ export async function startUp({ config, database, say = console.log, logStream }
   if (config.smsProvider === 'dev' && !isLoopbackHost(config.host)) {
     say(`⚠ SMS_PROVIDER=dev: /dev/sms-inbox shows every login code to whoever reaches ${config.host}:${config.port}.`);
   }
-  const app = await buildApp({ database, config, hasher, logStream, clock: systemClock });
-  if (config.seedDemo) {
-    // The demo player's history, made through the app's real calls once (issue 13 §5).
-    const history = await seedDemoHistory(app, database.db, { sandboxSecret: config.sandboxPaymentSecret });
-    if (history.seeded) say(`Demo player "${DEMO_PLAYER.account}" got a history: deposits, game rounds and a withdrawal waiting for review.`);
-    for (const problem of history.problems) say(`⚠ Demo history step skipped: ${problem}`);
+  if (config.seedDemo && (await demoPlayerWithoutHistory(database.db)) !== null) {
+    // The demo player's history, made once through the real calls of an app of its own, closed
+    // afterwards, so the app returned here is not made ready (issue 13 §5).
+    const seeder = await buildApp({ database, config, hasher, logStream, clock: systemClock });
+    try {
+      const history = await seedDemoHistory(seeder, database.db, { sandboxSecret: config.sandboxPaymentSecret });
+      if (history.seeded) say(`Demo player "${DEMO_PLAYER.account}" got a history: deposits, game rounds and a withdrawal waiting for review.`);
+      for (const problem of history.problems) say(`⚠ Demo history step skipped: ${problem}`);
+    } finally {
+      await seeder.close();
+    }
   }
-  return app;
+  return buildApp({ database, config, hasher, logStream, clock: systemClock });
 }
 
 /**

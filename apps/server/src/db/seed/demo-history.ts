@@ -49,12 +49,20 @@ export interface DemoHistoryResult {
   problems: string[];
 }
 
+/** The demo player's id when it exists and has no history yet (no deposit order), else null. */
+export async function demoPlayerWithoutHistory(db: Db): Promise<number | null> {
+  const [demo] = await db.select({ id: appUser.id }).from(appUser).where(sql`lower(${appUser.account}) = ${DEMO_PLAYER.account}`);
+  if (!demo) return null;
+  const [orders] = await db.select({ n: sql<number>`count(*)::int` }).from(depositOrder).where(eq(depositOrder.userId, demo.id));
+  return Number(orders?.n ?? 0) > 0 ? null : demo.id;
+}
+
+/** `app` is made ready by the calls: start-up passes an app of its own and closes it afterwards. */
 export async function seedDemoHistory(app: FastifyInstance, db: Db, opts: { sandboxSecret: string; now?: () => Date }): Promise<DemoHistoryResult> {
   const now = opts.now ?? (() => new Date());
-  const [demo] = await db.select({ id: appUser.id }).from(appUser).where(sql`lower(${appUser.account}) = ${DEMO_PLAYER.account}`);
-  if (!demo) return { seeded: false, problems: ['no demo player'] };
-  const [orders] = await db.select({ n: sql<number>`count(*)::int` }).from(depositOrder).where(eq(depositOrder.userId, demo.id));
-  if (Number(orders?.n ?? 0) > 0) return { seeded: false, problems: [] };
+  const demoId = await demoPlayerWithoutHistory(db);
+  if (demoId === null) return { seeded: false, problems: [] };
+  const demo = { id: demoId };
 
   const problems: string[] = [];
   const call = async (path: string, body: Record<string, unknown>, token?: string): Promise<Answer> => {
