@@ -1,6 +1,6 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type ParsedLocation } from '@tanstack/react-router';
 import { z } from 'zod';
-import { TrackedEvent } from '@playhall/contract';
+import { ActivityType, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
 import { PageSkeleton } from '../components/ui/skeletons.tsx';
@@ -20,6 +20,8 @@ declare module '@tanstack/react-router' {
     chrome?: Chrome;
     /** i18n key of the nav bar title. */
     titleKey?: string;
+    /** A link on the nav bar's right side (e.g. an activity's "Rule"). */
+    navLink?: { to: string; labelKey: string };
   }
 }
 
@@ -65,6 +67,14 @@ const gameSearch = () => import('../features/games/pages/search-page.tsx');
 const gameStart = () => import('../features/games/pages/game-start-page.tsx');
 const gameRecords = () => import('../features/games/pages/records-pages.tsx');
 const retrieveBalance = () => import('../features/games/pages/retrieve-balance-page.tsx');
+const signIn = () => import('../features/rewards/pages/sign-in-page.tsx');
+const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx');
+const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
+const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
+
+/** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
+const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
+  requireGuard('auth-activity')({ location, activityTypes });
 
 const routes = [
   createRoute({
@@ -256,6 +266,34 @@ const routes = [
     params: withdrawalParams,
     beforeLoad: requireGuard('auth'),
     component: page(withdrawal, 'WithdrawalPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.signIn,
+    staticData: { chrome: 'nav', titleKey: 'rewards.signIn.title', navLink: { to: paths.signInRule, labelKey: 'rewards.signIn.rule' } },
+    beforeLoad: activityGuard([ActivityType.freeSign]),
+    component: page(signIn, 'SignInPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.signInRule,
+    staticData: { chrome: 'nav', titleKey: 'rewards.rules.title' },
+    beforeLoad: activityGuard([ActivityType.freeSign]),
+    component: page(signInRule, 'SignInRulePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.firstDeposit,
+    staticData: { chrome: 'nav', titleKey: 'rewards.firstDeposit.title' },
+    beforeLoad: activityGuard([ActivityType.firstCharge, ActivityType.firstDeposit]),
+    component: page(firstDeposit, 'FirstDepositPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.rewardRecord,
+    staticData: { chrome: 'nav', titleKey: 'rewards.records.title' },
+    beforeLoad: requireGuard('auth'),
+    component: page(rewardRecord, 'RewardRecordPage'),
   }),
 ];
 

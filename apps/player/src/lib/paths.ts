@@ -34,6 +34,11 @@ export const paths = {
   cardEdit: '/wallets/card/edit',
   /** `name` is a withdrawal order id (`WD` + 20 upper-case hex); anything else is a 404. */
   withdrawal: '/withdrawal/$name',
+  /** Rewards (issue 14): daily free sign-in (activity 36), its rules, the first-deposit offer, the reward records. */
+  signIn: '/activity/sign-in',
+  signInRule: '/activity/sign-in/rule',
+  firstDeposit: '/activity/first-deposit',
+  rewardRecord: '/reward/record',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -5,6 +5,7 @@ import { TopBar } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
+import { RewardModal } from '../../features/rewards/components/reward-modal.tsx';
 import { usePreLogin } from '../../lib/queries.ts';
 
 /** The cover view stays until the first preLogin answer (or failure), then fades out. */
@@ -25,17 +26,19 @@ export function AppShell() {
   const leaf = matches[matches.length - 1];
   const chrome = leaf?.staticData.chrome ?? 'tabs';
   const titleKey = leaf?.staticData.titleKey;
+  const navLink = leaf?.staticData.navLink;
   const preLogin = usePreLogin();
   useRemoveCover(!preLogin.isPending);
 
   return (
     <div className={chrome === 'tabs' ? 'app app--tabs' : 'app app--nav'}>
-      {chrome === 'tabs' ? <TopBar /> : <NavBar title={titleKey ? t(titleKey) : ''} />}
+      {chrome === 'tabs' ? <TopBar /> : <NavBar title={titleKey ? t(titleKey) : ''} link={navLink ? { to: navLink.to, label: t(navLink.labelKey) } : undefined} />}
       <main className="app__main" id="main">
         <Outlet />
       </main>
       {chrome === 'tabs' && <TabBar />}
       <AuthModals />
+      <RewardModal />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { NavBar as AntNavBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths.ts';
 
-/** Inner pages: a back arrow and the page title instead of the top bar. */
-export function NavBar({ title }: { title: string }) {
+/** Inner pages: a back arrow and the page title instead of the top bar; optionally a link on the right. */
+export function NavBar({ title, link }: { title: string; link?: { to: string; label: string } }) {
   const router = useRouter();
   const { t } = useTranslation();
   const goBack = () => {
@@ -14,7 +14,11 @@ export function NavBar({ title }: { title: string }) {
   };
   return (
     <header className="nav-bar">
-      <AntNavBar onBack={goBack} back={<span className="sr-only">{t('common.back')}</span>}>
+      <AntNavBar
+        onBack={goBack}
+        back={<span className="sr-only">{t('common.back')}</span>}
+        right={link ? <Link to={link.to} className="nav-bar__link" data-testid="nav-bar-link">{link.label}</Link> : undefined}
+      >
         <h1 className="nav-bar__title">{title}</h1>
       </AntNavBar>
     </header>

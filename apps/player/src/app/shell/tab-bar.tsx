@@ -2,6 +2,8 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIcon, SupportIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
+import { RedDot } from '../../components/ui/red-dot.tsx';
+import { anyDot, useRedDots } from '../../lib/rewards.ts';
 
 /** Only routes that exist get a tab; Bonus, Invite and Deposit arrive with their issues. */
 const tabs = [
@@ -13,14 +15,20 @@ const tabs = [
 export function TabBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const dots = useRedDots();
+  const rewardWaiting = anyDot(dots.data);
   return (
     <nav className="tab-bar" aria-label={t('nav.main')}>
       {tabs.map(({ to, labelKey, Icon }) => {
         const active = to === '/' ? pathname === '/' : pathname.startsWith(to);
         return (
           <Link key={to} to={to} className={active ? 'tab-bar__tab tab-bar__tab--active' : 'tab-bar__tab'} aria-current={active ? 'page' : undefined}>
-            <Icon size={22} />
+            <span className="red-dot-anchor">
+              <Icon size={22} />
+              {to === paths.member && <RedDot on={rewardWaiting} className="red-dot--corner" />}
+            </span>
             <span>{t(labelKey)}</span>
+            {to === paths.member && rewardWaiting && <span className="sr-only">{t('rewards.dotLabel')}</span>}
           </Link>
         );
       })}

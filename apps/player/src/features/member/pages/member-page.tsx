@@ -10,6 +10,7 @@ import { ChartIcon, GamepadIcon, WalletIcon } from '../../../components/ui/game-
 import { call } from '../../../lib/api.ts';
 import { useBalance } from '../../../lib/queries.ts';
 import { clearSession, useSession } from '../../../lib/session.ts';
+import { RewardEntries } from '../components/reward-entries.tsx';
 
 export function MemberPage() {
   const { t } = useTranslation();
@@ -61,6 +62,8 @@ export function MemberPage() {
           </Link>
         </div>
       </section>
+
+      <RewardEntries />
 
       <List className="menu-list" mode="card">
         <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
