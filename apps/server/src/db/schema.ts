@@ -410,6 +410,8 @@ export const ledgerEntry = pgTable('ledger_entry', {
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
   reason: text('reason').notNull(),
+  /** What the entry is about when its transfer's reference does not say: a game entry's `game:<game id>:<round id>` (migration 0690). */
+  reference: text('reference'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -1,6 +1,6 @@
 import { AppError, ErrorCode, type GameLists } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import { withTx } from '../../db/tx.ts';
+import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as repo from './games.repo.ts';
 
@@ -24,6 +24,11 @@ export interface GameCatalogueDeps {
  * Every catalogue change bumps gameListVersion, so the lists are cached per version: a client
  * without the current lists costs one read per version per server, not one per start-up.
  */
+/** Games' names by id (records name the game a session was played in). */
+export async function gameNames(x: Executor, ids: number[]): Promise<Map<number, string>> {
+  return new Map((await repo.namesOf(x, [...new Set(ids)])).map((g) => [g.id, g.name]));
+}
+
 export function createGameCatalogue({ db, clock }: GameCatalogueDeps) {
   let cached: GameLists | null = null;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { GameLists } from '@playhall/contract';
 import type { Executor } from '../../db/tx.ts';
 import { appConfig, game, gameBrand, gameHistory, gameLike, gamePlatform, gameType } from '../../db/schema.ts';
@@ -152,4 +152,10 @@ export async function listHistory(x: Executor, userId: number, limit: number): P
     .orderBy(desc(gameHistory.lastPlayedAt), desc(gameHistory.gameId))
     .limit(limit);
   return rows.map((r) => r.gameId);
+}
+
+/** Games' names by id. */
+export async function namesOf(x: Executor, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return x.select({ id: game.id, name: game.name }).from(game).where(inArray(game.id, ids));
 }

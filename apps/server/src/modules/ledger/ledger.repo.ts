@@ -107,7 +107,7 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
             ${arrayLiteral(keys)}::text[], ${arrayLiteral(fingerprints)}::text[], ${arrayLiteral(reasons)}::text[],
             ${arrayLiteral(references)}::text[], ${arrayLiteral(ats)}::timestamptz[],
             ${arrayLiteral(users)}::bigint[], ${arrayLiteral(books)}::text[], ${arrayLiteral(assets)}::text[], ${arrayLiteral(accountShards)}::smallint[],
-            ${arrayLiteral(tx)}::int[], ${arrayLiteral(accounts)}::int[], ${arrayLiteral(amounts)}::bigint[], NULL) as r`,
+            ${arrayLiteral(tx)}::int[], ${arrayLiteral(accounts)}::int[], ${arrayLiteral(amounts)}::bigint[], NULL, NULL) as r`,
     );
     r = row?.r;
   }
@@ -126,7 +126,7 @@ export async function postBatch(x: Executor, transfers: PostTransfer[], shards: 
 }
 
 const POST_SQL =
-  'select ledger_post(NULL, $1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::text[], $8::text[], $9::smallint[], $10::int[], $11::int[], $12::bigint[], NULL) as r';
+  'select ledger_post(NULL, $1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::bigint[], $7::text[], $8::text[], $9::smallint[], $10::int[], $11::int[], $12::bigint[], NULL, NULL) as r';
 
 export interface WalletRow {
   books: [string, string, string][] | null;

@@ -2,7 +2,10 @@ import { AppError, ErrorCode, type CoinRecord, type CoinRecordKind, type CoinRec
 import { toMoney } from '../../lib/money.ts';
 import type { Db } from '../../db/client.ts';
 import { ALL_RULES, KIND_RULES, kindOfReason } from './record-kinds.ts';
-import { activityPage, type ActivityFilter, type ActivityRow } from './wallet-records.repo.ts';
+import type { WithdrawalOrderRow } from '../../db/schema.ts';
+import { gameNames } from '../games/catalogue.service.ts';
+import { coinActivity, type CoinActivityFilter as ActivityFilter, type CoinActivityRow as ActivityRow } from '../ledger/coin-records.service.ts';
+import { ordersByNo } from '../withdrawals/withdrawals.service.ts';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -43,25 +46,27 @@ function kindFilter(kind?: CoinRecordKind): Pick<ActivityFilter, 'include' | 'ex
 const iso = (d: string | Date) => new Date(d).toISOString();
 
 /** A withdrawal's steps so far, oldest first, from its order's times and status. */
-function withdrawalSteps(r: ActivityRow): CoinRecordStep[] {
-  if (!r.wStatus || !r.wCreatedAt) return [];
-  const steps: CoinRecordStep[] = [{ step: 'requested', at: iso(r.wCreatedAt) }];
-  const reviewed = r.wReviewedAt ? iso(r.wReviewedAt) : null;
-  const closed = r.wClosedAt ? iso(r.wClosedAt) : null;
-  if (r.wStatus === 'rejected' && reviewed) steps.push({ step: 'rejected', at: reviewed }, { step: 'returned', at: closed ?? reviewed });
-  if (r.wStatus === 'approved' && reviewed) steps.push({ step: 'approved', at: reviewed });
-  if (r.wStatus === 'paid' || r.wStatus === 'failed') {
+function withdrawalSteps(w: WithdrawalOrderRow | undefined): CoinRecordStep[] {
+  if (!w) return [];
+  const steps: CoinRecordStep[] = [{ step: 'requested', at: iso(w.createdAt) }];
+  const reviewed = w.reviewedAt ? iso(w.reviewedAt) : null;
+  const closed = w.closedAt ? iso(w.closedAt) : null;
+  if (w.status === 'rejected' && reviewed) steps.push({ step: 'rejected', at: reviewed }, { step: 'returned', at: closed ?? reviewed });
+  if (w.status === 'approved' && reviewed) steps.push({ step: 'approved', at: reviewed });
+  if (w.status === 'paid' || w.status === 'failed') {
     if (reviewed) steps.push({ step: 'approved', at: reviewed });
-    if (closed) steps.push(...(r.wStatus === 'paid' ? [{ step: 'paid' as const, at: closed }] : [{ step: 'failed' as const, at: closed }, { step: 'returned' as const, at: closed }]));
+    if (closed) steps.push(...(w.status === 'paid' ? [{ step: 'paid' as const, at: closed }] : [{ step: 'failed' as const, at: closed }, { step: 'returned' as const, at: closed }]));
   }
   return steps;
 }
 
 const DEPOSIT_REF = 'deposit_order:';
+const WITHDRAWAL_REF = 'withdrawal_order:';
+const withdrawalNo = (r: ActivityRow) => (r.reference?.startsWith(WITHDRAWAL_REF) ? r.reference.slice(WITHDRAWAL_REF.length) : null);
 
-function toRecord(r: ActivityRow): CoinRecord {
+function toRecord(r: ActivityRow, w: WithdrawalOrderRow | undefined, gameName: string | undefined): CoinRecord {
   const isGame = r.reason === 'game_session' && r.gameId !== null;
-  const orderId = r.orderNo ?? (r.reference?.startsWith(DEPOSIT_REF) ? r.reference.slice(DEPOSIT_REF.length) : null);
+  const orderId = w?.orderNo ?? (r.reference?.startsWith(DEPOSIT_REF) ? r.reference.slice(DEPOSIT_REF.length) : null);
   return {
     id: Number(r.id),
     createdAt: iso(r.createdAt),
@@ -72,12 +77,12 @@ function toRecord(r: ActivityRow): CoinRecord {
     balanceAfter: toMoney(r.balanceAfter),
     reference: r.reference,
     orderId,
-    status: r.wStatus,
-    timeline: withdrawalSteps(r),
-    note: r.wStatus === 'rejected' || r.wStatus === 'failed' ? r.wReason : null,
+    status: w?.status ?? null,
+    timeline: withdrawalSteps(w),
+    note: w && (w.status === 'rejected' || w.status === 'failed') ? w.reason : null,
     safeboxAfter: r.safeboxAfter === null ? null : toMoney(r.safeboxAfter),
     game: isGame
-      ? { gameId: r.gameId!, gameName: r.gameName ?? '', rounds: Number(r.rounds), bet: toMoney(r.bet), win: toMoney(r.win), startedAt: iso(r.startedAt) }
+      ? { gameId: r.gameId!, gameName: gameName ?? '', rounds: Number(r.rounds), bet: toMoney(r.bet), win: toMoney(r.win), startedAt: iso(r.startedAt) }
       : null,
   };
 }
@@ -92,10 +97,17 @@ export function createWalletRecordsService(db: Db) {
     async list(userId: number, q: RecordsQuery): Promise<RecordsPage> {
       const range = dateRange(q.from, q.to);
       const filter = { ...kindFilter(q.kind), ...range };
-      const rows = await activityPage(db, userId, { ...filter, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+      const rows = await coinActivity(db, userId, { ...filter, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
       // Past the last page no row carries the count: ask for the first row alone.
-      const total = rows[0] ? Number(rows[0].total) : q.pageNum > 1 ? Number((await activityPage(db, userId, { ...filter, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0;
-      return { list: rows.map(toRecord), pageNum: q.pageNum, pageSize: q.pageSize, total, pages: Math.ceil(total / q.pageSize) };
+      const total = rows[0] ? Number(rows[0].total) : q.pageNum > 1 ? Number((await coinActivity(db, userId, { ...filter, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0;
+      // What the ledger does not know, from the modules that do: the withdrawals' status and steps, the games' names.
+      const [orders, names] = await Promise.all([
+        ordersByNo(db, userId, rows.map(withdrawalNo).filter((n): n is string => n !== null)),
+        gameNames(db, rows.map((r) => r.gameId).filter((id): id is number => id !== null)),
+      ]);
+      const byNo = new Map(orders.map((o) => [o.orderNo, o]));
+      const list = rows.map((r) => toRecord(r, byNo.get(withdrawalNo(r) ?? ''), r.gameId === null ? undefined : names.get(r.gameId)));
+      return { list, pageNum: q.pageNum, pageSize: q.pageSize, total, pages: Math.ceil(total / q.pageSize) };
     },
   };
 }

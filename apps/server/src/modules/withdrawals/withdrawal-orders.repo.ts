@@ -20,6 +20,12 @@ export async function findByRequestId(x: Executor, userId: number, requestId: st
   return rows[0] ?? null;
 }
 
+/** A player's orders by number (those that are theirs). */
+export async function findManyByNo(x: Executor, userId: number, orderNos: string[]): Promise<WithdrawalOrderRow[]> {
+  if (!orderNos.length) return [];
+  return x.select().from(withdrawalOrder).where(and(eq(withdrawalOrder.userId, userId), inArray(withdrawalOrder.orderNo, orderNos)));
+}
+
 export async function findByNo(x: Executor, orderNo: string): Promise<WithdrawalOrderRow | null> {
   const rows = await x.select().from(withdrawalOrder).where(eq(withdrawalOrder.orderNo, orderNo));
   return rows[0] ?? null;

@@ -77,6 +77,11 @@ function staffView(row: WithdrawalOrderRow, channelName: string, account: string
  * (then it is paid out through the channel's provider) or rejects it (the hold is released). A
  * failed payout releases the hold too. The player can never reverse a request.
  */
+/** A player's withdrawal orders by number, for the records (status and times); others' are left out. */
+export function ordersByNo(x: Executor, userId: number, orderNos: string[]): Promise<WithdrawalOrderRow[]> {
+  return orders.findManyByNo(x, userId, [...new Set(orderNos)]);
+}
+
 export function createWithdrawalsService(deps: WithdrawalsDeps) {
   const { db, clock } = deps;
 

@@ -34,7 +34,8 @@ DECLARE
   v_closed_at timestamptz[];
   v_flags   jsonb;
   -- The segment's ledger transfer: its id, key, fingerprint and time; per player entry the player,
-  -- amount and reason; per house book its name, shard and amount.
+  -- amount, reason and what it is about (`game:<game id>:<round id>`); per house book its name,
+  -- shard and amount.
   v_transfer bigint;
   v_key      text;
   v_fingerprint text;
@@ -42,6 +43,7 @@ DECLARE
   v_players  bigint[];
   v_moves    bigint[];
   v_reasons  text[];
+  v_refs     text[];
   v_houses   text[];
   v_shards   smallint[];
   v_house_amounts bigint[];
@@ -219,6 +221,7 @@ BEGIN
              array_agg(writes.user_id ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
              array_agg(writes.move ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
              array_agg(writes.reason ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
+             array_agg('game:' || writes.game_id || ':' || writes.round_id ORDER BY writes.ord) FILTER (WHERE writes.move IS NOT NULL),
              (SELECT array_agg(house.book ORDER BY house.book, house.shard) FROM house),
              (SELECT array_agg(house.shard ORDER BY house.book, house.shard) FROM house),
              (SELECT array_agg(house.amount ORDER BY house.book, house.shard) FROM house),
@@ -234,7 +237,7 @@ BEGIN
              jsonb_agg(jsonb_build_object('round', checked.r_id, 'kind', CASE WHEN checked.refusal IS NULL THEN 'lateWin' ELSE 'winCapExceeded' END,
                                           'tx', checked.tx, 'amount', checked.amount, 'at', checked.at))
                FILTER (WHERE checked.refusal[1] = 'WIN_LIMIT_EXCEEDED' OR (writes.action = 'win' AND checked.r_status <> 'open'))
-        INTO v_transfer, v_key, v_fingerprint, v_at, v_players, v_moves, v_reasons, v_houses, v_shards, v_house_amounts,
+        INTO v_transfer, v_key, v_fingerprint, v_at, v_players, v_moves, v_reasons, v_refs, v_houses, v_shards, v_house_amounts,
              v_ords, v_answers, v_closed, v_closed_at, v_flags
         FROM checked LEFT JOIN writes ON writes.ord = checked.ord;
     -- The segment's money, through the one ledger writer. The checks above already decided every
@@ -246,7 +249,8 @@ BEGIN
                               v_players || array_fill(0::bigint, ARRAY[v_h]), array_fill('coin'::text, ARRAY[v_n]) || v_houses,
                               array_fill('coin'::text, ARRAY[v_n + v_h]), array_fill(0::smallint, ARRAY[v_n]) || v_shards,
                               array_fill(1, ARRAY[v_n + v_h]), ARRAY(SELECT generate_series(1, v_n + v_h)),
-                              v_moves || v_house_amounts, v_reasons || array_fill('game'::text, ARRAY[v_h]));
+                              v_moves || v_house_amounts, v_reasons || array_fill('game'::text, ARRAY[v_h]),
+                              v_refs || array_fill(NULL::text, ARRAY[v_h]));
       IF (v_posted->1->>0)::integer <> 0 THEN
         RAISE EXCEPTION 'game_wallet_calls: the ledger refused a decided transfer (outcome %)', v_posted->1->>0;
       END IF;

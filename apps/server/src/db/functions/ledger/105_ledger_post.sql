@@ -20,7 +20,9 @@
 -- Arguments: per transfer p_ids (the id to give it, or NULL for the next from the sequence: a caller
 -- that records the id elsewhere in the same transaction names it first), key, fingerprint, reason,
 -- reference and time; each account of the call once (user 0 for a house book, on the shard the
--- caller picked); each entry as (transfer, account, amount, reason: NULL for the transfer's).
+-- caller picked); each entry as (transfer, account, amount, reason: NULL for the transfer's,
+-- reference: what the entry is about when the transfer's reference does not say, e.g. a game
+-- entry's `game:<game id>:<round id>`, or NULL).
 -- It answers three arrays as one json value: transfer ids, an outcome code per transfer and the
 -- balance after per entry (amounts as text). Codes: 0 applied, 1 replayed (the player balances
 -- are the stored ones), 2 conflict (the key was used for a different request), 3 insufficient (a
@@ -29,7 +31,7 @@
 
 CREATE OR REPLACE FUNCTION ledger_post(p_ids bigint[], p_keys text[], p_fingerprints text[], p_reasons text[], p_references text[], p_ats timestamptz[],
                             a_users bigint[], a_books text[], a_assets text[], a_shards smallint[],
-                            e_tx integer[], e_accounts integer[], e_amounts bigint[], e_reasons text[])
+                            e_tx integer[], e_accounts integer[], e_amounts bigint[], e_reasons text[], e_references text[])
 RETURNS json LANGUAGE plpgsql
 -- Measured: re-planning every statement on every call cost more than running them.
 SET plan_cache_mode = force_generic_plan
@@ -182,8 +184,9 @@ BEGIN
       FROM unnest(v_aid, v_bal, v_changed) AS x(id, bal, changed)
      WHERE a.id = x.id AND x.changed
   ), ent AS (
-    INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, created_at)
-    SELECT v_tid[x.tx], v_aid[x.acc], nullif(a_users[x.acc], 0), a_assets[x.acc], x.n, x.after, coalesce(e_reasons[x.ord], p_reasons[x.tx]), coalesce(p_ats[x.tx], v_now)
+    INSERT INTO ledger_entry (transfer_id, account_id, user_id, asset, amount, balance_after, reason, reference, created_at)
+    SELECT v_tid[x.tx], v_aid[x.acc], nullif(a_users[x.acc], 0), a_assets[x.acc], x.n, x.after, coalesce(e_reasons[x.ord], p_reasons[x.tx]), e_references[x.ord],
+           coalesce(p_ats[x.tx], v_now)
       FROM unnest(e_tx, e_accounts, e_amounts, v_after) WITH ORDINALITY AS x(tx, acc, n, after, ord)
      WHERE v_code[x.tx] = 0
   )

@@ -6,5 +6,5 @@ CREATE OR REPLACE FUNCTION ledger_post_transfers(p_keys text[], p_fingerprints t
                                       e_tx integer[], e_accounts integer[], e_amounts bigint[])
 RETURNS json LANGUAGE sql
 AS $$
-  SELECT ledger_post(NULL, p_keys, p_fingerprints, p_reasons, p_references, p_ats, a_users, a_books, a_assets, a_shards, e_tx, e_accounts, e_amounts, NULL)
+  SELECT ledger_post(NULL, p_keys, p_fingerprints, p_reasons, p_references, p_ats, a_users, a_books, a_assets, a_shards, e_tx, e_accounts, e_amounts, NULL, NULL)
 $$;
