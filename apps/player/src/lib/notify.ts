@@ -16,10 +16,18 @@ export function showTimeoutDialog(): void {
   });
 }
 
+/**
+ * One toast style (issue 13 §5): the app's own card, just under the top bar, never over the middle
+ * of the screen where the form and its button are; taps pass through to what is under it. Errors a
+ * form can place go under their field instead (useFormSubmit, applyFieldErrors): a toast says only
+ * what belongs to no field.
+ */
+const placement = { position: 'top' as const, maskClassName: 'ph-toast', maskClickable: true };
+
 export function showErrorToast(message: string): void {
-  Toast.show({ content: message, icon: 'fail', duration: 2500 });
+  Toast.show({ ...placement, content: message, icon: 'fail', duration: 2500 });
 }
 
 export function showSuccessToast(message: string): void {
-  Toast.show({ content: message, icon: 'success', duration: 2000 });
+  Toast.show({ ...placement, content: message, icon: 'success', duration: 2000 });
 }

@@ -6,7 +6,7 @@ import { moneyProblemText, moneyUnits, parseCoins } from '../../../lib/money.ts'
 import { MoneyInput } from '../../../components/ui/money-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
-import { showSuccessToast } from '../../../lib/notify.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.ts';
 import { newRequestId, useApplySafebox } from '../api/safebox-api.ts';
 import { PinInput } from './pin-input.tsx';
 
@@ -16,7 +16,6 @@ interface Values {
 }
 
 /** Refusals that belong under a field rather than only in the toast. */
-const PASSWORD_CODES: readonly number[] = [ErrorCode.safeboxWrongPassword, ErrorCode.safeboxLocked];
 const AMOUNT_CODES: readonly number[] = [ErrorCode.insufficientBalance, ErrorCode.safeboxAmountInvalid];
 
 /** Moves whole coins into the safebox ('in') or out of it with the password ('out'). */
@@ -32,10 +31,11 @@ export function SafeboxMoveForm({ direction, state, length }: { direction: 'in' 
     const amount = parseCoins(v.amount)!;
     requestId.current ??= newRequestId();
     try {
+      // Quiet: a refusal this form can place shows under its field, once; only the rest is a toast.
       const next =
         direction === 'in'
-          ? await call('safeboxDeposit', { amount, requestId: requestId.current })
-          : await call('safeboxWithdraw', { amount, password: v.password ?? '', requestId: requestId.current });
+          ? await call('safeboxDeposit', { amount, requestId: requestId.current }, { quiet: true })
+          : await call('safeboxWithdraw', { amount, password: v.password ?? '', requestId: requestId.current }, { quiet: true });
       requestId.current = null;
       await apply(next);
       form.resetFields();
@@ -44,8 +44,10 @@ export function SafeboxMoveForm({ direction, state, length }: { direction: 'in' 
       if (err instanceof ApiError) {
         // The server answered: this move is settled (refused), a new tap is a new move.
         requestId.current = null;
-        if (PASSWORD_CODES.includes(err.code)) form.setFields([{ name: 'password', errors: [t('safebox.wrongPinInline')] }]);
-        if (AMOUNT_CODES.includes(err.code)) form.setFields([{ name: 'amount', errors: [t('safebox.notEnough')] }]);
+        // The server's words say how many tries are left, or until when it is locked.
+        if (err.code === ErrorCode.safeboxWrongPassword || err.code === ErrorCode.safeboxLocked) form.setFields([{ name: 'password', errors: [err.message] }]);
+        else if (AMOUNT_CODES.includes(err.code)) form.setFields([{ name: 'amount', errors: [t('safebox.notEnough')] }]);
+        else if (Object.keys(err.fields).length === 0) showErrorToast(err.message);
         if (err.code === ErrorCode.safeboxLocked) void call('getSafebox', {}, { quiet: true }).then(apply).catch(() => undefined);
       }
       throw err;
