@@ -7,7 +7,7 @@ import { Money } from '../../../components/ui/money.tsx';
 import { RedDot } from '../../../components/ui/red-dot.tsx';
 import { base } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { activitiesOfType, receiveActivity, useActivities, useHasRecordOf, useRedDots } from '../../../lib/rewards.ts';
+import { activitiesOfType, receiveActivity, refreshRedDots, useActivities, useHasRecordOf, useRedDots } from '../../../lib/rewards.ts';
 import { useSession } from '../../../lib/session.ts';
 
 const CalendarIcon = () => (
@@ -29,7 +29,9 @@ function ClaimItem({ activity, dot, amount }: { activity: ActivityView; dot: boo
     try {
       await receiveActivity(activity);
     } catch {
-      // The call's toast says why (already received, not eligible with the reason, once per person).
+      // The call's toast says why (already received, not eligible with the reason, once per person);
+      // the dots are asked again, since what the player may receive changed under them.
+      refreshRedDots();
     } finally {
       setBusy(false);
     }

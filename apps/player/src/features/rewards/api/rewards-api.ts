@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { awardOf, PageSize, type AwardKind } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
-import { applyClaim, receiveActivity } from '../../../lib/rewards.ts';
+import { applyClaim, receiveActivity, refreshRedDots } from '../../../lib/rewards.ts';
 
 export {
   activitiesOfType,
@@ -30,7 +30,11 @@ export function useSignInReceive(activityName: string) {
       applyClaim(res.coin, { title: activityName, awards: [{ awardId: res.awardId, count: res.amount, turnover: res.turnover }] });
       void qc.invalidateQueries({ queryKey: SIGN_IN_KEY });
     },
-    onError: () => void qc.invalidateQueries({ queryKey: SIGN_IN_KEY }),
+    // Refused (already received elsewhere, not running): show the state as it is now.
+    onError: () => {
+      void qc.invalidateQueries({ queryKey: SIGN_IN_KEY });
+      refreshRedDots();
+    },
   });
 }
 
