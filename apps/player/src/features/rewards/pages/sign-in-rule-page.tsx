@@ -9,10 +9,12 @@ import '../rewards.css';
 
 /**
  * The operator's rules text in the player's language, else the default language's; null when the
- * activity carries none (the player's activity view brings them in its `detail.rules`).
+ * activity carries none. The player's activity view does not carry `rules` yet (contract
+ * `activityView`); a kind may bring them in `detail.rules`, and a `rules` field is read as soon as
+ * the view has one.
  */
 export function rulesText(activity: ActivityView | undefined, lang: string): string | null {
-  const carried = activity?.detail.rules;
+  const carried = (activity as (ActivityView & { rules?: unknown }) | undefined)?.rules ?? activity?.detail.rules;
   if (!carried || typeof carried !== 'object') return null;
   const rules = carried as Record<string, unknown>;
   const text = rules[lang] ?? rules[ClientConstants.defaultLanguage];
