@@ -51,6 +51,8 @@ describeDb('deposits: trade info and orders', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('>50<');
     expect(page.body).toContain('PIX');
+    // A player who changes their mind has a way back without paying (issue 13 §5).
+    expect(page.body).toMatch(/<a class="sbx__link" href="[^"]*wallets[^"]*" data-testid="sandbox-back">Back to Playhall without paying<\/a>/);
     expect(page.body).not.toMatch(/<script>|onclick=/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const forged = await t.app.inject({ method: 'GET', url: `/sandbox/pay/${order.orderId}?token=not-the-token` });

@@ -21,6 +21,7 @@ const text: Record<Lang, Record<string, string>> = {
     expired: 'This order has expired. A payment now is still credited, marked late.',
     invalid: 'This payment link is not valid.',
     back: 'Back to Playhall',
+    leave: 'Back to Playhall without paying',
   },
   'pt-BR': {
     title: 'Pagamento sandbox',
@@ -37,6 +38,7 @@ const text: Record<Lang, Record<string, string>> = {
     expired: 'Este pedido expirou. Um pagamento agora ainda é creditado, marcado como atrasado.',
     invalid: 'Este link de pagamento não é válido.',
     back: 'Voltar ao Playhall',
+    leave: 'Voltar ao Playhall sem pagar',
   },
   'th-TH': {
     title: 'การชำระเงินทดสอบ',
@@ -53,6 +55,7 @@ const text: Record<Lang, Record<string, string>> = {
     expired: 'คำสั่งซื้อนี้หมดอายุแล้ว การชำระตอนนี้ยังคงได้รับเครดิตโดยระบุว่าล่าช้า',
     invalid: 'ลิงก์ชำระเงินนี้ไม่ถูกต้อง',
     back: 'กลับไปที่ Playhall',
+    leave: 'กลับไปที่ Playhall โดยไม่ชำระเงิน',
   },
 };
 
@@ -99,7 +102,8 @@ export function renderPayPage(lang: Lang, o: PayPageOrder): string {
 <input type="hidden" name="token" value="${esc(o.token)}">
 <button type="submit" name="action" value="approve" class="sbx__btn sbx__btn--primary">${esc(t.approve!)}</button>
 <button type="submit" name="action" value="delay" class="sbx__btn">${esc(t.delay!)}</button>
-<button type="submit" name="action" value="decline" class="sbx__btn sbx__btn--danger">${esc(t.decline!)}</button></form>`
+<button type="submit" name="action" value="decline" class="sbx__btn sbx__btn--danger">${esc(t.decline!)}</button></form>
+<a class="sbx__link" href="${esc(o.returnUrl)}" data-testid="sandbox-back">${esc(t.leave!)}</a>`
     : `<a class="sbx__btn sbx__btn--primary" href="${esc(o.returnUrl)}">${esc(t.back!)}</a>`;
   return layout(lang, `<section class="sbx__card">${rows}${state}${actions}</section>`);
 }
@@ -123,6 +127,7 @@ body{margin:0;min-height:100vh;background:#0b1020;color:#eef1fb;font:16px/1.5 sy
 .sbx__actions{display:grid;gap:8px}
 .sbx__btn{display:block;width:100%;min-height:48px;border-radius:24px;border:1px solid #26305a;background:#1c2547;color:#eef1fb;font:inherit;font-weight:600;text-align:center;text-decoration:none;line-height:46px;cursor:pointer}
 .sbx__btn--primary{background:linear-gradient(180deg,#ffd56b,#f5b73b);color:#1a1204;border:0}
+.sbx__link{display:block;margin-top:16px;text-align:center;color:#4fd1e8;text-decoration:none;min-height:44px;line-height:44px}
 .sbx__btn--danger{color:#f87171}.sbx__btn:disabled{opacity:.6;cursor:progress}
 .sbx__state{padding:12px;border-radius:8px;background:#1c2547;margin:0 0 16px}.sbx__state--paid{color:#34d399}.sbx__state--failed{color:#f87171}.sbx__state--expired{color:#ffd56b}
 .sbx__note{color:#a9b1cf;font-size:13px;text-align:center;margin-top:16px}`;
