@@ -7,7 +7,7 @@ vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showError
 import type { RechargeType } from '@playhall/contract';
 import { i18nReady } from '../../../lib/i18n.ts';
 import { mockApi } from '../../../lib/mock-api.ts';
-import { DepositForm } from './deposit-form.tsx';
+import { chipColumns, DepositForm } from './deposit-form.tsx';
 
 const pix = { id: 1, name: 'PIX', sort: 1, minAmount: 2000, minAmount2: 2000, maxAmount: 5_000_000, isDefault: true, banks: [] } as unknown as RechargeType;
 
@@ -82,5 +82,13 @@ describe('deposit amount field (one money-input rule, decision 025)', () => {
     fireEvent.click(screen.getByTestId('deposit-submit'));
     await waitFor(() => expect(api.calls.recharge).toHaveLength(1));
     expect(api.calls.recharge![0]).toMatchObject({ typeId: 1, amount: 10_500 });
+  });
+});
+
+describe('amount chips', () => {
+  it('leave no chip alone on the last row', () => {
+    const lastRow = (n: number) => n % chipColumns(n) || chipColumns(n);
+    for (let n = 2; n <= 12; n++) expect(lastRow(n), `${n} chips`).toBeGreaterThan(1);
+    expect([1, 3, 4, 5, 7].map(chipColumns)).toEqual([1, 3, 2, 3, 4]);
   });
 });

@@ -81,7 +81,7 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
     <form className="deposit-form" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
       <section className="card">
         <h2 className="section-title">{t('wallet.amount')}</h2>
-        <div className="amount-grid" role="radiogroup" aria-label={t('wallet.amount')}>
+        <div className="amount-grid" role="radiogroup" aria-label={t('wallet.amount')} style={{ gridTemplateColumns: `repeat(${chipColumns(items.length)}, minmax(0, 1fr))` }}>
           {items.map((i) => (
             <button key={i.id} type="button" role="radio" aria-checked={!custom && itemId === i.id}
               className={!custom && itemId === i.id ? 'amount-chip amount-chip--active' : 'amount-chip'}
@@ -121,6 +121,14 @@ function ChannelForm({ info, channel, limits }: { info: TradeInfo; channel: Rech
 }
 
 /** The deposit screen: channel tabs, amounts, bank, limits and submit. */
+
+/** Columns for n amount chips so no chip is left alone on the last row: 4 → 2×2, 7 → 4 + 3, otherwise 3 a row. */
+export function chipColumns(n: number): number {
+  if (n <= 3) return Math.max(1, n);
+  if (n === 4) return 2;
+  return n % 3 === 1 ? 4 : 3;
+}
+
 export function DepositForm() {
   const { t } = useTranslation();
   const info = useTradeInfo();
