@@ -118,7 +118,9 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await shot(page, 'rewards-6-rules');
 
     // Back on Me: 5.00 + 1.23 shows as 6 in the top bar, no dot is left on the sign-in entry or the tab.
+    const dotsAnswered = page.waitForResponse((r) => r.url().endsWith('/app/v1/activityGetStatusList'));
     await page.goto('/member');
+    await dotsAnswered;
     await pill(page, 6).waitFor({ timeout: 5_000 });
     await page.getByTestId('sign-in-item').waitFor();
     await expect(page.getByTestId('sign-in-item').getByTestId('red-dot').count()).resolves.toBe(0);
@@ -129,7 +131,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await page.getByTestId('reward-record-item').click();
     await page.waitForURL(/\/reward\/record$/);
     const rows = page.getByTestId('award-row');
-    await rows.first().waitFor();
+    await page.getByTestId('award-end').waitFor();
     await expect(rows.count()).resolves.toBe(2);
     await expect(rows.nth(0).innerText()).resolves.toContain('Daily sign-in');
     await expect(rows.nth(0).getByTestId('award-amount').innerText()).resolves.toBe('+1.23');
@@ -149,6 +151,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await page.getByTestId('first-deposit-item').click();
     await page.waitForURL(/\/activity\/first-deposit$/);
     const tiers = page.getByTestId('first-deposit-tier');
+    await tiers.first().waitFor();
     await expect(tiers.count()).resolves.toBe(2);
     await expect(tiers.nth(0).innerText()).resolves.toMatch(/Deposit 20\.00\s*→\s*Bonus 5\.00/);
     await expect(tiers.nth(1).innerText()).resolves.toMatch(/Deposit 100\.00\s*→\s*Bonus 30\.00/);
