@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches } from '@tanstack/react-router';
+import { isNotFound, Outlet, useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
@@ -23,7 +23,10 @@ function useRemoveCover(settled: boolean) {
 export function AppShell() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const leaf = matches[matches.length - 1];
+  // A route whose validity check said 404 (an activity that does not run) frames the 404 page
+  // like any unknown address: not with the title and links of the page that is not there.
+  const notFound = matches.some((m) => m.status === 'notFound' || isNotFound(m.error));
+  const leaf = notFound ? undefined : matches[matches.length - 1];
   const chrome = leaf?.staticData.chrome ?? 'tabs';
   const titleKey = leaf?.staticData.titleKey;
   const navLink = leaf?.staticData.navLink;

@@ -76,6 +76,9 @@ describe('/activity/sign-in', () => {
     await renderApp('/activity/sign-in', newQueryClient());
     expect(await screen.findByTestId('not-found')).toBeTruthy();
     expect(screen.queryByTestId('sign-in-page')).toBeNull();
+    // A page that is not there has no sign-in title or Rule link over it.
+    expect(screen.queryByTestId('nav-bar-link')).toBeNull();
+    expect(document.querySelector('.nav-bar__title')?.textContent ?? '').not.toContain('Daily sign-in');
   });
 
   it("shows the 7 days and today's bonus; receiving it shows the exact amount, updates the balance at once and turns the day received", async () => {
