@@ -1,6 +1,7 @@
 /** Test helper (jsdom): serves /app/v1/<path> through the real API client from per-path handlers. */
 import { vi } from 'vitest';
 
+/** A handler may answer later (a promise), to hold a call in flight. */
 type Handler = (body: Record<string, unknown>) => unknown;
 
 /** What a handler may answer instead of data (code 200): an error envelope. A handler may also throw (a network failure). */
@@ -17,7 +18,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     (inits[path] ??= []).push(init);
     const handler = handlers[path];
     if (!handler) return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }));
-    const out = handler(body);
+    const out: unknown = await handler(body);
     const envelope = out && typeof out === 'object' && '__envelope' in out ? (out as { __envelope: unknown }).__envelope : { code: 200, msg: 'OK', data: out };
     return new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } });
   });

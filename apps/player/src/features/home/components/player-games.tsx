@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { GameRow } from '../../../components/ui/game-card.tsx';
 import { ClockIcon, HeartIcon } from '../../../components/ui/game-icons.tsx';
+import { SkeletonLine } from '../../../components/ui/skeletons.tsx';
 import { gamesByIds, type GameCatalogue } from '../../../lib/game-lists.ts';
 
 /** How many recently played games the row shows. */
@@ -11,8 +12,23 @@ const RECENT_SHOWN = 12;
  * (with a hint on how to add one). Both follow the session store, so a started game or a heart
  * shows here without a reload.
  */
-export function PlayerGames({ catalogue, likes, history }: { catalogue: GameCatalogue; likes: readonly number[]; history: readonly number[] }) {
+export function PlayerGames({ catalogue, likes, history, loading = false }: { catalogue: GameCatalogue; likes: readonly number[]; history: readonly number[]; loading?: boolean }) {
   const { t } = useTranslation();
+  // Until the player's lists are known, hold their place so the lobby below does not jump when they arrive.
+  if (loading) {
+    return (
+      <section className="player-games" aria-busy="true" data-testid="player-games-loading">
+        <SkeletonLine width={160} height={22} />
+        <div className="game-row">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="game-row__item">
+              <span className="skeleton lobby__tile-skeleton" />
+            </div>
+          ))}
+        </div>
+      </section>
+    );
+  }
   const recent = gamesByIds(catalogue, history).slice(0, RECENT_SHOWN);
   const favourites = gamesByIds(catalogue, likes);
   return (

@@ -132,16 +132,25 @@ describe('home for a player', () => {
     expect(useSession.getState().afterLogin!.gameLikes).toEqual([]);
   });
 
-  it('after a reload (token kept, nothing loaded) fetches the after-login game data once', async () => {
+  it('after a reload (token kept, nothing loaded) holds the rows\' place, then fetches the after-login game data once', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     const api = mockApi({
       refreshData: () => ({ errcode: 0, coin: 10_000 }),
-      getAfterLoginInfoWeb: () => ({
-        user: player(), appGameDataUser: { gameLikes: [3], gameHistory: [5] }, inviteCode: 'ABC123', aid: null,
-        activityIds: { activityIds: [], activityMap: {} },
-      }),
+      getAfterLoginInfoWeb: async () => {
+        await held;
+        return {
+          user: player(), appGameDataUser: { gameLikes: [3], gameHistory: [5] }, inviteCode: 'ABC123', aid: null,
+          activityIds: { activityIds: [], activityMap: {} },
+        };
+      },
     });
     logIn();
     await renderApp('/', newQueryClient());
+    // While the lists load, their place is held (no empty-favourites hint that then jumps away).
+    expect(await screen.findByTestId('player-games-loading')).toBeTruthy();
+    expect(screen.queryByTestId('favourites-empty')).toBeNull();
+    answer();
     await waitFor(() => expect(ids(screen.getByTestId('recent-games'))).toEqual([5]));
     expect(ids(screen.getByTestId('favourite-games'))).toEqual([3]);
     expect(api.calls.getAfterLoginInfoWeb).toHaveLength(1);

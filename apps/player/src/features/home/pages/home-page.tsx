@@ -85,12 +85,12 @@ function Games() {
   const loggedIn = useIsLoggedIn();
   const preLogin = usePreLogin();
   const { catalogue, isPending } = useGameCatalogue();
-  const { likes, history } = useGameUserData();
+  const { likes, history, isLoading } = useGameUserData();
   if (!catalogue) return isPending ? <LobbySkeleton /> : <LobbyEmpty />;
   return (
     <>
       <PromoBanner catalogue={catalogue} loggedIn={loggedIn} />
-      {loggedIn && <PlayerGames catalogue={catalogue} likes={likes} history={history} />}
+      {loggedIn && <PlayerGames catalogue={catalogue} likes={likes} history={history} loading={isLoading} />}
       <Lobby catalogue={catalogue} showNum={preLogin.data?.gameShowNum} likes={likes} />
     </>
   );
