@@ -138,6 +138,8 @@ export const activityView = z.object({
   unloginShowStatus: z.boolean(),
   themeUrl: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /** The operator's rules document per language (the client falls back to the default language). */
+  rules: z.record(z.string(), z.string()),
   /** What the kind shows beyond these (a notice's text per language, a bonus's amount…). */
   detail: z.record(z.string(), z.unknown()),
 });

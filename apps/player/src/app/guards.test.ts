@@ -20,7 +20,7 @@ async function thrown(fn: () => void | Promise<void>): Promise<unknown> {
 /** getActivityIds answering these running activities (id = index + 1). */
 function running(...types: number[]) {
   const map = Object.fromEntries(types.map((type, i) => [String(i + 1), {
-    id: i + 1, type, name: `A${type}`, sort: i, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, detail: {},
+    id: i + 1, type, name: `A${type}`, sort: i, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: {},
   }]));
   return mockApi({ getActivityIds: () => ({ activityIds: types.map((_, i) => i + 1), activityMap: map, hasTurntable: false, totalRecharge: 0 }) });
 }

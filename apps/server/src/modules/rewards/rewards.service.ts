@@ -78,6 +78,7 @@ function playerView(kind: ActivityKind<unknown>, a: Activity<unknown>): Activity
     unloginShowStatus: a.unloginShowStatus,
     themeUrl: a.themeUrl,
     endsAt: iso(a.endsAt),
+    rules: a.rules,
     detail: kind.detail?.(a) ?? {},
   };
 }

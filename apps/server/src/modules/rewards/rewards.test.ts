@@ -11,7 +11,7 @@ import { award } from './award.service.ts';
 import { assertEligible } from './eligibility.ts';
 import * as repo from './rewards.repo.ts';
 
-const SIGN_IN = { type: ActivityType.freeSign, name: 'Daily sign-in', sort: 5, settings: { rewards: [100, 200, 300, 400, 500, 600, 1_000], multiplier: 2 } };
+const SIGN_IN = { type: ActivityType.freeSign, name: 'Daily sign-in', sort: 5, rules: { 'en-US': 'Sign in once a day.' }, settings: { rewards: [100, 200, 300, 400, 500, 600, 1_000], multiplier: 2 } };
 /** The test clock starts 2026-11-21 12:00 UTC: 09:00 in São Paulo (UTC−3 all year). */
 const TZ = 'America/Sao_Paulo';
 
@@ -60,7 +60,7 @@ describeDb('rewards engine', () => {
       expect((await staffCall(t, 'POST', `/activities/${activityId}/enable`)).data).toMatchObject({ enabled: true, running: true });
       const ids = await call(t.app, 'getActivityIds', {}, p.token);
       expect(ids.data.activityIds).toContain(activityId);
-      expect(ids.data.activityMap[String(activityId)]).toMatchObject({ type: 36, name: 'Daily sign-in', sort: 5, clickType: 1 });
+      expect(ids.data.activityMap[String(activityId)]).toMatchObject({ type: 36, name: 'Daily sign-in', sort: 5, clickType: 1, rules: { 'en-US': 'Sign in once a day.' } });
       expect(ids.data).toMatchObject({ hasTurntable: false, totalRecharge: 0 });
       const after = await call(t.app, 'getAfterLoginInfoWeb', {}, p.token);
       expect(after.data.activityIds.activityIds).toEqual(ids.data.activityIds);

@@ -10,7 +10,7 @@ import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-k
 import { renderApp } from '../../../app/app-test-kit.tsx';
 
 const FIRST_DEPOSIT = {
-  id: 7, type: 44, name: 'First deposit bonus', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null,
+  id: 7, type: 44, name: 'First deposit bonus', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {},
   detail: { tiers: [{ minDeposit: 2000, bonus: 500 }, { minDeposit: 10000, bonus: 3050 }], multiplier: 3 },
 };
 const SIGN_IN = { ...FIRST_DEPOSIT, id: 8, type: 36, name: 'Daily sign-in', detail: {} };

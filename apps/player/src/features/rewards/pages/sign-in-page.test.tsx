@@ -17,7 +17,7 @@ const AMOUNTS = [100, 150, 200, 250, 300, 350, 1000];
 
 function activities(types: number[] = [36]) {
   const map = Object.fromEntries(types.map((type, i) => [String(i + 1), {
-    id: i + 1, type, name: type === 36 ? 'Daily sign-in' : `Activity ${type}`, sort: i, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, detail: {},
+    id: i + 1, type, name: type === 36 ? 'Daily sign-in' : `Activity ${type}`, sort: i, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {} as Record<string, string>, detail: {},
   }]));
   return () => ({ activityIds: types.map((_, i) => i + 1), activityMap: map, hasTurntable: false, totalRecharge: 0 });
 }
@@ -150,7 +150,7 @@ describe('/activity/sign-in', () => {
   it('the rule page shows the operator rules in the player language, else English, and the cycle it runs by', async () => {
     const withRules = () => {
       const a = activities()();
-      a.activityMap['1']!.detail = { rules: { 'en-US': 'Sign in daily; day 7 pays the most.' } };
+      a.activityMap['1']!.rules = { 'en-US': 'Sign in daily; day 7 pays the most.' };
       return a;
     };
     mockApi({ getActivityIds: withRules, activityGetStatusList: () => dots(false), loginBonus3User: () => cycle(2, false) });

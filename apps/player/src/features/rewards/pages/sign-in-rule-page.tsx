@@ -7,18 +7,11 @@ import { toSupportedLanguage } from '../../../lib/i18n.ts';
 import { activitiesOfType, useActivities, useSignIn } from '../api/rewards-api.ts';
 import '../rewards.css';
 
-/**
- * The operator's rules text in the player's language, else the default language's; null when the
- * activity carries none. The player's activity view does not carry `rules` yet (contract
- * `activityView`); a kind may bring them in `detail.rules`, and a `rules` field is read as soon as
- * the view has one.
- */
+/** The operator's rules text in the player's language, else the default language's; null when the activity has none. */
 export function rulesText(activity: ActivityView | undefined, lang: string): string | null {
-  const carried = (activity as (ActivityView & { rules?: unknown }) | undefined)?.rules ?? activity?.detail.rules;
-  if (!carried || typeof carried !== 'object') return null;
-  const rules = carried as Record<string, unknown>;
+  const rules = activity?.rules ?? {};
   const text = rules[lang] ?? rules[ClientConstants.defaultLanguage];
-  return typeof text === 'string' && text.trim() ? text : null;
+  return text?.trim() ? text : null;
 }
 
 /** /activity/sign-in/rule: the operator's rules, and the rules this cycle runs by (amounts, reset, wagering, the day's start). */
