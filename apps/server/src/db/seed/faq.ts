@@ -4,7 +4,8 @@ type Qa = Record<Lang, [question: string, answer: string]>;
 /**
  * Frequently asked questions, in every shipped language. The key keeps the seed idempotent.
  * Answers are operator text (see RichText): `[label](/path)` is a link. They describe what the
- * product does today: no bonuses, tasks, VIP or self-exclusion until those exist.
+ * product does today: rewards as the operator runs them (decision 028); no tasks, VIP or
+ * self-exclusion until those exist.
  */
 export const faqItems: { key: string; sort: number; text: Qa }[] = [
   {
@@ -68,6 +69,15 @@ export const faqItems: { key: string; sort: number; text: Qa }[] = [
       'en-US': ['What is the safebox?', 'A place to keep coins aside from your playing balance. Moving coins in is free at any time; taking them out needs the safebox password you set, so no one using your open session can spend them.'],
       'pt-BR': ['O que é o cofre?', 'Um lugar para guardar moedas fora do saldo de jogo. Colocar moedas é livre a qualquer momento; tirá-las exige a senha do cofre que você definiu, assim ninguém que use sua sessão aberta consegue gastá-las.'],
       'th-TH': ['ตู้เซฟคืออะไร?', 'ที่เก็บเหรียญแยกจากยอดเงินที่ใช้เล่น ย้ายเหรียญเข้าได้ทุกเมื่อ ส่วนการนำออกต้องใช้รหัสผ่านตู้เซฟที่คุณตั้งไว้ จึงไม่มีใครใช้เซสชันที่เปิดค้างไว้ของคุณนำเหรียญไปใช้ได้'],
+    },
+  },
+  {
+    key: 'rewards',
+    sort: 8,
+    text: {
+      'en-US': ['How do rewards work?', 'When Playhall runs a reward, such as the daily sign-in, a sign-up bonus, a bonus for binding your phone, interest on your safebox or a first-deposit bonus, you find it on the Me page with a red dot when something is ready to receive. Each reward page says what it pays and its rules. Bonus coin goes straight to your balance, and you can play with it at once; to withdraw it you first play the turnover the reward states (for example ×1: bets adding up to the bonus). The withdraw page shows what you can withdraw now, and [Reward records](/reward/record) lists everything you received. One-off rewards are once per person: a second account on the same phone or device does not get them again.'],
+      'pt-BR': ['Como funcionam as recompensas?', 'Quando o Playhall tem uma recompensa ativa, como o login diário, o bônus de cadastro, o bônus por vincular o telefone, os juros do cofre ou o bônus do primeiro depósito, ela aparece na página Eu, com um ponto vermelho quando há algo para receber. Cada página de recompensa diz quanto paga e suas regras. O bônus vai direto para o seu saldo e já pode ser usado para jogar; para sacá-lo, primeiro você aposta o volume que a recompensa indica (por exemplo ×1: apostas que somem o valor do bônus). A página de saque mostra quanto você pode sacar agora, e [Registros de recompensas](/reward/record) lista tudo o que você recebeu. Recompensas únicas valem uma vez por pessoa: outra conta no mesmo telefone ou aparelho não as recebe de novo.'],
+      'th-TH': ['รางวัลทำงานอย่างไร?', 'เมื่อ Playhall เปิดกิจกรรมรางวัล เช่น เช็กอินรายวัน โบนัสสมัครสมาชิก โบนัสผูกโทรศัพท์ ดอกเบี้ยตู้เซฟ หรือโบนัสฝากครั้งแรก คุณจะพบได้ที่หน้า ฉัน พร้อมจุดสีแดงเมื่อมีรางวัลให้รับ แต่ละหน้ารางวัลบอกจำนวนที่จ่ายและกติกา โบนัสเข้ายอดคงเหลือทันทีและใช้เล่นได้เลย แต่ก่อนถอนต้องทำยอดเดิมพันตามที่รางวัลระบุ (เช่น ×1 คือเดิมพันรวมเท่ากับโบนัส) หน้าถอนเงินแสดงยอดที่ถอนได้ตอนนี้ และ [ประวัติรางวัล](/reward/record) แสดงทุกอย่างที่คุณได้รับ รางวัลแบบครั้งเดียวให้ได้หนึ่งครั้งต่อคน บัญชีที่สองบนโทรศัพท์หรืออุปกรณ์เดียวกันจะไม่ได้รับซ้ำ'],
     },
   },
   {
