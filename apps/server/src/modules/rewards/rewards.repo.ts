@@ -52,6 +52,18 @@ export interface GrantRow {
   createdAt: Date;
 }
 
+/** A grant as its readers see it. */
+const GRANT_COLUMNS = {
+  id: rewardGrant.id,
+  userId: rewardGrant.userId,
+  activityId: rewardGrant.activityId,
+  awardId: rewardGrant.awardId,
+  count: rewardGrant.count,
+  reason: rewardGrant.reason,
+  turnover: rewardGrant.turnover,
+  createdAt: rewardGrant.createdAt,
+};
+
 export async function insertGrant(
   x: Executor,
   g: { userId: number; activityId: number | null; awardId: number; count: number; reason: string; turnover: number; key: string; transferId: number; at: Date },
@@ -75,16 +87,7 @@ export async function insertGrant(
 
 export async function grantByKey(x: Executor, key: string): Promise<GrantRow | undefined> {
   const [row] = await x
-    .select({
-      id: rewardGrant.id,
-      userId: rewardGrant.userId,
-      activityId: rewardGrant.activityId,
-      awardId: rewardGrant.awardId,
-      count: rewardGrant.count,
-      reason: rewardGrant.reason,
-      turnover: rewardGrant.turnover,
-      createdAt: rewardGrant.createdAt,
-    })
+    .select(GRANT_COLUMNS)
     .from(rewardGrant)
     .where(eq(rewardGrant.idempotencyKey, key));
   return row;
@@ -121,14 +124,7 @@ export async function grantLog(x: Executor, q: GrantLogQuery): Promise<{ rows: (
   const cond = and(...where);
   const rows = await x
     .select({
-      id: rewardGrant.id,
-      userId: rewardGrant.userId,
-      activityId: rewardGrant.activityId,
-      awardId: rewardGrant.awardId,
-      count: rewardGrant.count,
-      reason: rewardGrant.reason,
-      turnover: rewardGrant.turnover,
-      createdAt: rewardGrant.createdAt,
+      ...GRANT_COLUMNS,
       activityType: activity.type,
       activityName: activity.name,
       total: sql<string>`count(*) over ()`,
