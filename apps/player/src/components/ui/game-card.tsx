@@ -30,7 +30,10 @@ export function GameArt({ game, size }: { game: Game; size?: number }) {
       </span>
     );
   }
-  return <img className="game-art" src={game.icon} alt="" loading="lazy" decoding="async" width={size} height={size} onError={() => setBroken(true)} />;
+  return (
+    <img className="game-art" src={game.icon} alt="" loading="lazy" decoding="async" width={size} height={size} onError={() => setBroken(true)}
+      style={{ '--game-hue': hueOf(game.id) } as React.CSSProperties} />
+  );
 }
 
 /**
