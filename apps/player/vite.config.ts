@@ -1,11 +1,115 @@
-import { defineConfig } from 'vite';
+import { readdir, mkdir, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/precompress.mjs';
 
 const apiTarget = process.env.PLAYHALL_API ?? 'http://localhost:8080';
 
+/** This build's release: what `builds/latest.json` announces and what the running app compares it with. */
+const builtAt = new Date().toISOString();
+const buildVersion = `${builtAt.replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Paths the service worker never answers: the API, the operator, the providers, the Originals and the pay sandbox. */
+const NEVER_CACHED = ['/app/', '/operator', '/provider', '/originals', '/sandbox', '/dev/', '/builds/', '/healthz', '/readyz'];
+
+/**
+ * The service worker (decision 029), written whole by the build so its bytes change with each release
+ * and the browser installs the new one. Same origin, no imports: the page's CSP (script-src 'self',
+ * worker-src 'self') allows it as it is.
+ */
+function serviceWorkerSource(version: string, precache: string[]): string {
+  return `// Playhall service worker, release ${version} (written by the build: apps/player/vite.config.ts).
+const VERSION = ${JSON.stringify(version)};
+const SHELL = 'playhall-shell-' + VERSION;
+const ASSETS = 'playhall-assets';
+const PRECACHE = ${JSON.stringify(precache)};
+const NEVER = ${JSON.stringify(NEVER_CACHED)};
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('playhall-shell-') && k !== SHELL).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (NEVER.some((prefix) => url.pathname === prefix.replace(/\\/$/, '') || url.pathname.startsWith(prefix))) return;
+  if (request.mode === 'navigate') {
+    // Pages always come from the server (they need it); without it, the offline page says so.
+    event.respondWith(fetch(request).catch(() => caches.match('/offline.html', { cacheName: SHELL }).then((r) => r || Response.error())));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    // Hashed file names never change content: cache first, then the network (kept for next time).
+    event.respondWith(
+      caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          void caches.open(ASSETS).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })),
+    );
+    return;
+  }
+  if (PRECACHE.includes(url.pathname)) {
+    event.respondWith(fetch(request).catch(() => caches.match(url.pathname, { cacheName: SHELL }).then((r) => r || Response.error())));
+  }
+});
+`;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)])));
+  return nested.flat();
+}
+
+/**
+ * Writes `sw.js` and `builds/latest.json` ({version, builtAt}) into the output once the bundle is
+ * there (before precompress, which runs last). The worker precaches the app shell: the offline page
+ * and what it needs, the manifest and icons, and the entry script and styles index.html loads.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'playhall:service-worker',
+    apply: 'build',
+    config: () => ({ define: { __PLAYHALL_BUILD__: JSON.stringify(buildVersion) } }),
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        const html = index && index.type === 'asset' ? String(index.source) : '';
+        const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
+        const publicShell = (await listFiles(outDir))
+          .map((f) => `/${relative(outDir, f).split('\\').join('/')}`)
+          .filter((p) => /^\/(offline\.(html|css|js)|manifest\.webmanifest|logo\.svg|icons\/[^/]+\.png)$/.test(p));
+        const precache = [...new Set([...publicShell, ...entry])].sort();
+        await writeFile(join(outDir, 'sw.js'), serviceWorkerSource(buildVersion, precache));
+        await mkdir(join(outDir, 'builds'), { recursive: true });
+        await writeFile(join(outDir, 'builds/latest.json'), `${JSON.stringify({ version: buildVersion, builtAt })}\n`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
+  define: { __PLAYHALL_BUILD__: JSON.stringify('dev') },
   server: {
     proxy: {
       '/app': { target: apiTarget, changeOrigin: true },

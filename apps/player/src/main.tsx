@@ -7,6 +7,7 @@ import './styles.css';
 import { i18nReady } from './lib/i18n.ts';
 import { watchOtherTabs } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/pwa.ts';
+import { startUpdates } from './lib/updates.ts';
 import { Providers } from './app/providers.tsx';
 
 // antd-mobile renders Toast/Dialog through React 18's legacy API unless told how under React 19.
@@ -22,6 +23,7 @@ unstableSetRender((node, container) => {
 });
 
 captureInstallPrompt();
+startUpdates();
 watchOtherTabs();
 
 const rootEl = document.getElementById('root');

@@ -8,6 +8,8 @@ import type { Config } from '../../config.ts';
 
 /** Paths the SPA fallback never answers: they are API, provider or operational routes. */
 const RESERVED = /^\/(app|provider|dev|sandbox)(\/|$)|^\/(healthz|readyz)(\/|$)/;
+/** Files only the build writes: when one is missing the answer is a 404, never the SPA page in its place. */
+const BUILD_FILES = /^\/(assets|builds)\/|^\/(sw\.js|manifest\.webmanifest)$/;
 
 /**
  * A path that, decoded, has a `.` or `..` segment or a backslash names no page of the app: it only
@@ -58,7 +60,8 @@ function sendIndex(req: FastifyRequest, reply: FastifyReply, index: ReturnType<t
 
 /**
  * Serves the built player app when PLAYER_DIST exists, with the SPA fallback: a GET for any other
- * non-reserved path gets index.html, uncached. Hashed files under /assets/ are cached for a year.
+ * non-reserved path gets index.html, uncached. Hashed files under /assets/ are cached for a year;
+ * everything else (sw.js, builds/latest.json, the manifest) is revalidated on each use.
  * A file the build precompressed goes out as its `.br` or `.gz` when the request accepts it
  * (decision 024); a Range request always gets the plain file, whose byte offsets it names.
  */
@@ -81,6 +84,9 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
         setHeaders(reply, path) {
           const isAsset = path.startsWith(join(config.playerDist, 'assets'));
           reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // The installable app (decision 029): the manifest's own type, and the worker may control the whole site.
+          if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
+          if (path === join(config.playerDist, 'sw.js')) reply.header('service-worker-allowed', '/');
         },
       });
     });
@@ -90,7 +96,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (isNonCanonical(path)) throw forbiddenPath();
-    if (req.method === 'GET' && !RESERVED.test(path) && !path.startsWith('/assets/')) {
+    if (req.method === 'GET' && !RESERVED.test(path) && !BUILD_FILES.test(path)) {
       if (index) return sendIndex(req, reply, index);
       return reply.status(404).type('text/plain; charset=utf-8').send('The player app is not built yet: run `npm run build`.');
     }
