@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { ActivityView, Money, RedDots } from '@playhall/contract';
+import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } from '@playhall/contract';
 import { call } from './api.ts';
 import { queryClient } from './query-client.ts';
-import { registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
+import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
 
 /**
  * What several parts of the app share about rewards (issue 14): the running activities, the red
@@ -133,4 +133,123 @@ export function useHasRecordOf(activityType: number, enabled: boolean) {
     enabled,
     staleTime: 10_000,
   });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Activity click actions (spec §2) and startup popups, shared by the home banner and the shell.
+ * ---------------------------------------------------------------------------------------------- */
+
+type RunningActivities = { activityIds: number[]; activityMap: Record<string, ActivityView> };
+
+/** Where an activity's own page is, by type; undefined for a type with no page of its own. */
+export function activityRoute(type: number): string | undefined {
+  if (type === ActivityType.freeSign) return '/activity/sign-in';
+  if (type === ActivityType.firstCharge || type === ActivityType.firstDeposit) return '/activity/first-deposit';
+  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return '/member';
+  return undefined;
+}
+
+/** What a click on an activity does. */
+export type ActivityClick =
+  | { kind: 'route'; href: string }
+  | { kind: 'external'; href: string }
+  | { kind: 'notice'; activityId: number }
+  | { kind: 'login'; href: string }
+  | { kind: 'none' };
+
+/**
+ * Spec §2: clickType 1 opens an activity page (the activity's own, another activity named by a
+ * numeric clickAction, or a route path starting with `/`); 2 starts the game whose id is
+ * clickAction; 3 opens an https link in a new tab. An activity hidden from visitors sends a visitor
+ * to login and back.
+ */
+export function activityClick(activity: ActivityView, running: RunningActivities | undefined, loggedIn: boolean): ActivityClick {
+  const action = activity.clickAction.trim();
+  let target: ActivityClick = { kind: 'none' };
+  if (activity.clickType === ClickType.game) {
+    if (/^\d+$/.test(action)) target = { kind: 'route', href: `/game/start?gameId=${action}` };
+  } else if (activity.clickType === ClickType.link) {
+    if (/^https:\/\/[^\s]+$/i.test(action)) target = { kind: 'external', href: action };
+  } else if (action.startsWith('/') && !action.startsWith('//')) {
+    target = { kind: 'route', href: action };
+  } else if (action === '' || /^\d+$/.test(action)) {
+    const other = /^\d+$/.test(action) ? running?.activityMap[action] : activity;
+    if (other?.type === ActivityType.notice) target = { kind: 'notice', activityId: other.id };
+    else {
+      const route = other ? activityRoute(other.type) : undefined;
+      if (route) target = { kind: 'route', href: route };
+    }
+  }
+  if (!loggedIn && !activity.unloginShowStatus && target.kind !== 'none') {
+    return { kind: 'login', href: loginHref(target.kind === 'route' ? target.href : undefined) };
+  }
+  return target;
+}
+
+/** The notice modal's state: which notice activity it shows (from a startup popup or a click). */
+export const useNoticeModal = create<{ activityId: number | null }>(() => ({ activityId: null }));
+registerStoreReset(() => useNoticeModal.setState({ activityId: null }));
+
+/** Performs an activity click: navigates, opens a new tab or the notice modal. */
+export function performActivityClick(click: ActivityClick, navigate: (href: string) => void): void {
+  if (click.kind === 'route' || click.kind === 'login') navigate(click.href);
+  else if (click.kind === 'external') window.open(click.href, '_blank', 'noopener,noreferrer');
+  else if (click.kind === 'notice') useNoticeModal.setState({ activityId: click.activityId });
+}
+
+/** Startup popups, in the spec's order (download, notice, first deposit, invite spin); only these two exist now. */
+export type StartupPopup = { kind: 'notice'; activity: ActivityView } | { kind: 'firstDeposit'; activity: ActivityView };
+
+export const STARTUP_SEEN_KEY = 'playhall.startupPopups.seen';
+
+function popupKey(p: StartupPopup): string {
+  return `${p.kind}:${p.activity.id}`;
+}
+
+/** The startup popups still to show this session, in order. */
+export function startupPopups(running: (RunningActivities & { totalRecharge: number }) | undefined, loggedIn: boolean, seen: readonly string[]): StartupPopup[] {
+  if (!running) return [];
+  const all: StartupPopup[] = [];
+  for (const a of activitiesOfType(running, [ActivityType.notice])) all.push({ kind: 'notice', activity: a });
+  if (loggedIn && running.totalRecharge === 0) {
+    const fd = activitiesOfType(running, [ActivityType.firstCharge, ActivityType.firstDeposit])[0];
+    if (fd) all.push({ kind: 'firstDeposit', activity: fd });
+  }
+  return all.filter((p) => !seen.includes(popupKey(p)));
+}
+
+/** The popups shown this session (sessionStorage: not again on reload, again in a new session). */
+export function seenStartupPopups(): string[] {
+  try {
+    const raw = sessionStorage.getItem(STARTUP_SEEN_KEY);
+    const list: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function markStartupPopupSeen(p: StartupPopup): void {
+  const seen = seenStartupPopups();
+  const key = popupKey(p);
+  if (seen.includes(key)) return;
+  try {
+    sessionStorage.setItem(STARTUP_SEEN_KEY, JSON.stringify([...seen, key]));
+  } catch {
+    // Storage full or blocked: the popup may show again, never worse.
+  }
+}
+
+/** A notice's title and body in the player's language, falling back to en-US. */
+export function noticeText(activity: ActivityView, language: string): { title: string; body: string } {
+  const pick = (field: unknown): string => {
+    if (typeof field === 'string') return field;
+    if (field && typeof field === 'object') {
+      const m = field as Record<string, unknown>;
+      const v = m[language] ?? m['en-US'];
+      return typeof v === 'string' ? v : '';
+    }
+    return '';
+  };
+  return { title: pick(activity.detail.title) || activity.name, body: pick(activity.detail.body) };
 }

@@ -6,6 +6,7 @@ import { TabBar } from './tab-bar.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
 import { RewardModal } from '../../features/rewards/components/reward-modal.tsx';
+import { StartupPopups } from '../../features/rewards/components/startup-popups.tsx';
 import { usePreLogin } from '../../lib/queries.ts';
 
 /** The cover view stays until the first preLogin answer (or failure), then fades out. */
@@ -42,6 +43,7 @@ export function AppShell() {
       {chrome === 'tabs' && <TabBar />}
       <AuthModals />
       <RewardModal />
+      <StartupPopups />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { isFirstVisit, useIsLoggedIn, useSession } from '../../../lib/session.ts
 import { Lobby, LobbyEmpty, LobbySkeleton } from '../components/lobby.tsx';
 import { PlayerGames } from '../components/player-games.tsx';
 import { PromoBanner } from '../components/promo-banner.tsx';
+import { ActivityBanner } from '../components/activity-banner.tsx';
 import { SearchEntry } from '../components/search-entry.tsx';
 import '../home.css';
 
@@ -101,6 +102,7 @@ export function HomePage() {
   return (
     <div className="page">
       <SearchEntry />
+      <ActivityBanner />
       <Games />
       <Hero />
       <Notices />

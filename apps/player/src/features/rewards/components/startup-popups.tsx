@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { Button, Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { ActivityType, type ActivityView } from '@playhall/contract';
+import { Money } from '../../../components/ui/money.tsx';
+import { useModals } from '../../../lib/modals.ts';
+import { paths } from '../../../lib/paths.ts';
+import {
+  markStartupPopupSeen,
+  noticeText,
+  seenStartupPopups,
+  startupPopups,
+  useActivities,
+  useNoticeModal,
+  useRewardModal,
+  type StartupPopup,
+} from '../../../lib/rewards.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
+import '../rewards.css';
+import './startup-popups.css';
+
+interface Tier {
+  minDeposit: number;
+  bonus: number;
+}
+
+function tiersOf(detail: Record<string, unknown>): Tier[] {
+  const raw = Array.isArray(detail.tiers) ? (detail.tiers as unknown[]) : [];
+  return raw.filter((x): x is Tier => Boolean(x && typeof x === 'object' && Number.isInteger((x as Tier).minDeposit) && Number.isInteger((x as Tier).bonus)));
+}
+
+/** The notice popup (activity 25): the operator's title and body in the player's language, else en-US. */
+export function NoticeModal({ activity, onClose }: { activity: ActivityView | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const text = activity ? noticeText(activity, i18n.language) : null;
+  return (
+    <Popup visible={activity !== null} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="reward-modal">
+      {text && (
+        <div role="dialog" aria-modal="true" aria-labelledby="notice-modal-title" className="reward-modal__inner startup-modal" data-testid="notice-modal">
+          <h2 id="notice-modal-title" className="reward-modal__title">{text.title}</h2>
+          <p className="startup-modal__body">{text.body}</p>
+          <Button block color="primary" shape="rounded" size="large" onClick={onClose} data-testid="notice-close">{t('common.ok')}</Button>
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+/** The first-deposit popup (39/44): the tiers, the wagering and the way to deposit. */
+export function FirstDepositModal({ activity, onClose }: { activity: ActivityView | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tiers = activity ? tiersOf(activity.detail) : [];
+  const multiplier = activity && typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : 0;
+  return (
+    <Popup visible={activity !== null} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="reward-modal">
+      {activity && (
+        <div role="dialog" aria-modal="true" aria-labelledby="fd-modal-title" className="reward-modal__inner startup-modal" data-testid="first-deposit-modal">
+          <div className="reward-modal__glow" aria-hidden="true" />
+          <button type="button" className="startup-modal__close" onClick={onClose} aria-label={t('rewards.popup.close')} data-testid="first-deposit-close">×</button>
+          <h2 id="fd-modal-title" className="reward-modal__title">{activity.name}</h2>
+          <p className="reward-modal__from">{t('rewards.firstDeposit.intro')}</p>
+          <ul className="first-deposit__tiers startup-modal__tiers" aria-label={t('rewards.firstDeposit.tiers')}>
+            {tiers.map((tier) => (
+              <li key={tier.minDeposit} className="first-deposit__tier" data-testid="first-deposit-modal-tier">
+                <span>{t('rewards.firstDeposit.deposit')} <Money value={tier.minDeposit} exact /></span>
+                <span aria-hidden="true">→</span>
+                <span className="first-deposit__bonus">{t('rewards.firstDeposit.bonus')} <Money value={tier.bonus} exact /></span>
+              </li>
+            ))}
+          </ul>
+          {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
+          <Link to={paths.wallets} search={{ name: 'deposit' }} onClick={onClose} className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded" data-testid="first-deposit-modal-go">
+            {t('wallet.deposit')}
+          </Link>
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+/**
+ * Startup popups (spec §2): once per session each, in order (download, notice, first deposit,
+ * invite spin; only notice and first deposit exist so far), the next one when the previous closes;
+ * never over an auth modal, a reward modal or a game. Also hosts the notice a click opens.
+ */
+export function StartupPopups() {
+  const loggedIn = useIsLoggedIn();
+  const q = useActivities();
+  const authOpen = useModals((s) => s.authModal !== null);
+  const rewardOpen = useRewardModal((s) => s.shown !== null);
+  const inGame = useRouterState({ select: (s) => s.location.pathname.startsWith(paths.gameStart) });
+  const clickedNoticeId = useNoticeModal((s) => s.activityId);
+  const [seen, setSeen] = useState(seenStartupPopups);
+  const [showing, setShowing] = useState<StartupPopup | null>(null);
+  const blocked = authOpen || rewardOpen || inGame || clickedNoticeId !== null;
+  const next = startupPopups(q.data, loggedIn, seen)[0];
+
+  useEffect(() => {
+    if (showing || blocked || !next) return;
+    // Counted as seen when shown, so a reload in the same session does not show it again.
+    markStartupPopupSeen(next);
+    setShowing(next);
+  }, [showing, blocked, next]);
+
+  // Logging out or into a game takes a popup away.
+  useEffect(() => {
+    if (showing && (inGame || authOpen)) setShowing(null);
+  }, [showing, inGame, authOpen]);
+
+  const close = () => {
+    setShowing(null);
+    setSeen(seenStartupPopups());
+  };
+  const clicked = clickedNoticeId !== null ? q.data?.activityMap[String(clickedNoticeId)] : undefined;
+  const notice = clicked ?? (showing?.kind === 'notice' ? showing.activity : null);
+  const closeNotice = clicked ? () => useNoticeModal.setState({ activityId: null }) : close;
+  const firstDeposit = !clicked && showing?.kind === 'firstDeposit' && showing.activity.type !== ActivityType.notice ? showing.activity : null;
+  return (
+    <>
+      <NoticeModal activity={notice ?? null} onClose={closeNotice} />
+      <FirstDepositModal activity={firstDeposit} onClose={close} />
+    </>
+  );
+}
