@@ -1,0 +1,99 @@
+/**
+ * Startup popups and the activity banner (issue 14 §4) against the real server and the built app at
+ * 390×844: with a notice and a first-deposit offer running, a new player sees the notice, then (once
+ * it is closed) the first-deposit offer, and neither again after a reload in the same session; the
+ * home banner shows the running activities in sort order and opens the daily sign-in page.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, registerPlayer, useStackPage } from './harness.ts';
+
+const shots = join(tmpdir(), 'playhall-startup-shots');
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  await page.waitForTimeout(400); // sheets finish their motion
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+describe.skipIf(!hasChromium)('startup popups journey', () => {
+  const fixture = useStackPage();
+  let page: Page;
+  beforeAll(() => ({ page } = fixture));
+
+  it('the operator runs a notice, a daily sign-in and a first-deposit offer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'popup-acts-'));
+    const create = async (name: string, body: unknown) => {
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify(body));
+      const out = await fixture.stack.ops('activities', 'create', '--file', file);
+      const id = /^#(\d+)/.exec(out)?.[1];
+      expect(id, out).toBeTruthy();
+      await fixture.stack.ops('activities', 'enable', id!);
+    };
+    await create('notice', {
+      type: 25, name: 'News', sort: 5,
+      settings: { title: { 'en-US': 'Weekend maintenance', 'pt-BR': 'Manutenção no fim de semana' }, body: { 'en-US': 'Deposits pause on Sunday from 02:00 to 03:00.' } },
+    });
+    await create('sign-in', { type: 36, name: 'Daily sign-in', sort: 10, settings: { rewards: [123, 150, 200, 250, 300, 350, 1000], multiplier: 2 } });
+    await create('first-deposit', {
+      type: 44, name: 'First deposit bonus', sort: 30,
+      settings: { tiers: [{ minDeposit: 2000, bonus: 500 }, { minDeposit: 10000, bonus: 3000 }], multiplier: 3 },
+    });
+  });
+
+  it('a new player sees the notice, then the first-deposit offer once the notice is closed', async () => {
+    await registerPlayer(page, 'pop');
+    const notice = page.getByTestId('notice-modal');
+    await notice.waitFor({ timeout: 10_000 });
+    await expect(notice.innerText()).resolves.toContain('Weekend maintenance');
+    await expect(notice.innerText()).resolves.toContain('Deposits pause on Sunday from 02:00 to 03:00.');
+    // One at a time: the first-deposit offer waits for the notice.
+    await expect(page.getByTestId('first-deposit-modal').count()).resolves.toBe(0);
+    await shot(page, 'popup-1-notice');
+    await notice.getByTestId('notice-close').click();
+
+    const fd = page.getByTestId('first-deposit-modal');
+    await fd.waitFor();
+    const tiers = await fd.getByTestId('first-deposit-modal-tier').allInnerTexts();
+    expect(tiers.map((t) => t.replace(/\s+/g, ' '))).toEqual(['Deposit 20.00 → Bonus 5.00', 'Deposit 100.00 → Bonus 30.00']);
+    await expect(fd.innerText()).resolves.toContain('Bonus coin needs ×3 turnover before withdrawal');
+    await expect(fd.getByTestId('first-deposit-modal-go').getAttribute('href')).resolves.toBe('/wallets?name=deposit');
+    await shot(page, 'popup-2-first-deposit');
+    await fd.getByTestId('first-deposit-close').click();
+    await fd.waitFor({ state: 'detached' });
+  });
+
+  it('neither popup shows again after a reload in the same session', async () => {
+    await page.reload();
+    await page.getByTestId('activity-banner').waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1_500);
+    await expect(page.getByTestId('notice-modal').count()).resolves.toBe(0);
+    await expect(page.getByTestId('first-deposit-modal').count()).resolves.toBe(0);
+  });
+
+  it('the home banner shows the running activities in sort order and opens the sign-in page', async () => {
+    await page.goto('/');
+    const banner = page.getByTestId('activity-banner');
+    await banner.waitFor();
+    const slides = await banner.getByTestId('activity-slide').allInnerTexts();
+    expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
+      'NOTICE News Weekend maintenance',
+      'DAILY SIGN-IN Daily sign-in Sign in every day for a bonus',
+      'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30',
+    ]);
+    await shot(page, 'home-390x844');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shot(page, 'home-360x740');
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await banner.getByTestId('activity-dot').nth(1).click();
+    // The track glides to the second slide and its dot lights up.
+    await expect.poll(() => banner.getByTestId('activity-dot').nth(1).getAttribute('aria-current'), { timeout: 5_000 }).toBe('true');
+    await banner.getByTestId('activity-slide').filter({ hasText: 'Sign in every day' }).click();
+    await page.waitForURL('**/activity/sign-in');
+    await page.getByTestId('sign-in-page').waitFor();
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+
+vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
+
+import { i18nReady } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { openAuthModal } from '../../../lib/modals.ts';
+import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { renderApp } from '../../../app/app-test-kit.tsx';
+
+const base = { sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {} };
+const NOTICE = { ...base, id: 3, type: 25, name: 'News', sort: 50, detail: { title: { 'en-US': 'Maintenance tonight' }, body: { 'en-US': 'Back at 03:00.' } } };
+const FIRST_DEPOSIT = { ...base, id: 7, type: 44, name: 'First deposit bonus', sort: 1, detail: { tiers: [{ minDeposit: 2000, bonus: 500 }], multiplier: 3 } };
+const running = (totalRecharge: number) => () => ({ activityIds: [7, 3], activityMap: { 7: FIRST_DEPOSIT, 3: NOTICE }, hasTurntable: false, totalRecharge });
+
+beforeAll(async () => {
+  await i18nReady;
+  window.scrollTo = () => undefined;
+});
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  logOut();
+  queryClient.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('startup popups', () => {
+  it('shows the notice, then the first-deposit offer once the notice is closed; neither again in the same session', async () => {
+    mockApi({ getActivityIds: running(0) });
+    logIn();
+    await renderApp('/', newQueryClient());
+    const notice = await screen.findByTestId('notice-modal');
+    expect(notice.textContent).toContain('Maintenance tonight');
+    expect(notice.textContent).toContain('Back at 03:00.');
+    expect(screen.queryByTestId('first-deposit-modal')).toBeNull();
+    fireEvent.click(screen.getByTestId('notice-close'));
+    const fd = await screen.findByTestId('first-deposit-modal');
+    expect(fd.textContent).toContain('Bonus coin needs ×3 turnover before withdrawal');
+    fireEvent.click(screen.getByTestId('first-deposit-close'));
+    await waitFor(() => expect(screen.queryByTestId('first-deposit-modal')).toBeNull());
+
+    // A reload: a new app, the same session storage.
+    cleanup();
+    await renderApp('/', newQueryClient());
+    await screen.findByTestId('activity-banner');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByTestId('notice-modal')).toBeNull();
+    expect(screen.queryByTestId('first-deposit-modal')).toBeNull();
+  });
+
+  it('offers the first deposit only to a player who never deposited', async () => {
+    mockApi({ getActivityIds: running(5000) });
+    logIn();
+    await renderApp('/', newQueryClient());
+    await screen.findByTestId('notice-modal');
+    fireEvent.click(screen.getByTestId('notice-close'));
+    await screen.findByTestId('activity-banner');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByTestId('first-deposit-modal')).toBeNull();
+  });
+
+  it('waits while an auth modal is open', async () => {
+    mockApi({ getActivityIds: running(0) });
+    logIn();
+    openAuthModal('login');
+    await renderApp('/', newQueryClient());
+    await screen.findByTestId('activity-banner');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByTestId('notice-modal')).toBeNull();
+  });
+});
