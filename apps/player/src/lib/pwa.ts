@@ -8,9 +8,44 @@ export interface BeforeInstallPromptEvent extends Event {
 
 interface InstallState {
   prompt: BeforeInstallPromptEvent | null;
+  /** The player said no (our "Not now" or the browser's cancel): the offer is not made again. */
+  dismissed: boolean;
 }
 
-export const useInstallPrompt = create<InstallState>(() => ({ prompt: null }));
+/** Where a cancelled install offer is remembered (spec §2: shown once, a cancel remembered). */
+export const INSTALL_DISMISSED_KEY = 'playhall.install.dismissed';
+
+function readDismissed(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export const useInstallPrompt = create<InstallState>(() => ({ prompt: null, dismissed: readDismissed() }));
+
+/** Running as the installed app (or in a native shell that says so): nothing to install. */
+export function isStandalone(): boolean {
+  if (typeof window === 'undefined') return false;
+  const nav = navigator as Navigator & { standalone?: boolean };
+  return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
+}
+
+/** The browser's install prompt when it may be offered: captured, not cancelled before, not installed already. */
+export function useInstallOffer(): BeforeInstallPromptEvent | null {
+  return useInstallPrompt((s) => (s.dismissed || isStandalone() ? null : s.prompt));
+}
+
+/** Remembers that the player declined installing, so the offer is not made again. */
+export function dismissInstall(): void {
+  try {
+    localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
+  } catch {
+    // storage blocked: the offer stays hidden for this visit only
+  }
+  useInstallPrompt.setState({ dismissed: true });
+}
 
 /** Captures the install prompt early: it fires once, often before the download page mounts. */
 export function captureInstallPrompt(): void {
@@ -28,5 +63,6 @@ export async function promptInstall(): Promise<boolean> {
   await prompt.prompt();
   const { outcome } = await prompt.userChoice;
   useInstallPrompt.setState({ prompt: null });
+  if (outcome === 'dismissed') dismissInstall();
   return outcome === 'accepted';
 }

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { SupportIcon } from '../../../components/ui/icons.tsx';
 import { useFullAppConfig, usePreLogin } from '../../../lib/queries.ts';
-import { promptInstall, useInstallPrompt } from '../../../lib/pwa.ts';
+import { dismissInstall, promptInstall, useInstallOffer } from '../../../lib/pwa.ts';
 import { useContentPage, useServiceQueue } from '../api/content-api.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { LoadError } from '../components/load-error.tsx';
@@ -36,17 +36,24 @@ export const TermsOfUsePage = () => <ContentPage slug="terms-of-use" />;
 /** The page's text says how to add Playhall to the home screen; the card only adds what the browser offers. */
 export function DownloadPage() {
   const { t } = useTranslation();
-  const installPrompt = useInstallPrompt((s) => s.prompt);
+  const installPrompt = useInstallOffer();
   const downloadUrl = usePreLogin().data?.h5.downloadUrl;
   const appLink = downloadUrl && isWebLink(downloadUrl) ? downloadUrl : null;
   return (
     <ContentPage slug="download">
       {(installPrompt || appLink) && (
-        <div className="card download-actions">
+        <div className="card download-actions" data-testid="install-offer">
           {installPrompt && (
-            <Button block color="primary" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="install">
-              {t('download.install')}
-            </Button>
+            <>
+              <h3 className="install-offer__title" style={{ margin: 0 }}>{t('download.installTitle')}</h3>
+              <p className="muted" style={{ margin: '0 0 8px' }}>{t('download.installBody')}</p>
+              <Button block color="primary" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="install">
+                {t('download.install')}
+              </Button>
+              <Button block fill="none" shape="rounded" onClick={dismissInstall} data-testid="install-not-now">
+                {t('download.notNow')}
+              </Button>
+            </>
           )}
           {appLink && (
             <Button block fill="outline" shape="rounded" onClick={() => void window.open(appLink, '_blank', 'noopener')}>
