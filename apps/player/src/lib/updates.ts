@@ -44,22 +44,30 @@ export async function checkForRelease(): Promise<boolean> {
   return true;
 }
 
+/**
+ * A new service worker taking over this page reloads it once, so the page and the worker are of one
+ * release. Not on the first install (no controller before: nothing changes on screen), and not in a
+ * game or once the poll saw the release: then at the next navigation.
+ */
+export function watchController(container: ServiceWorkerContainer, reload: () => void = () => window.location.reload()): void {
+  const hadController = Boolean(container.controller);
+  let reloading = false;
+  container.addEventListener('controllerchange', () => {
+    if (!hadController || reloading) return;
+    if (inGame() || newReleaseSeen) {
+      reloadOnNextNavigation();
+      return;
+    }
+    reloading = true;
+    reload();
+  });
+}
+
 /** Starts the worker and the release poll; only in a build (the dev server has no worker). */
 export function startUpdates(): void {
   if (RUNNING_VERSION === 'dev') return;
   if ('serviceWorker' in navigator) {
-    // No controller yet means this is the first install: taking control then changes nothing on screen.
-    const hadController = Boolean(navigator.serviceWorker.controller);
-    let reloading = false;
-    navigator.serviceWorker.addEventListener('controllerchange', () => {
-      if (!hadController || reloading) return;
-      if (inGame() || newReleaseSeen) {
-        reloadOnNextNavigation();
-        return;
-      }
-      reloading = true;
-      window.location.reload();
-    });
+    watchController(navigator.serviceWorker);
     window.addEventListener('load', () => {
       void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
     });
