@@ -37,6 +37,27 @@ export function useInstallOffer(): BeforeInstallPromptEvent | null {
   return useInstallPrompt((s) => (s.dismissed || isStandalone() ? null : s.prompt));
 }
 
+/** Where the home page remembers it made its one install offer. */
+export const INSTALL_OFFERED_ON_HOME_KEY = 'playhall.install.offeredOnHome';
+
+/** Whether the home page may still make its one offer (it has not made it on this device). */
+export function homeOfferAvailable(): boolean {
+  try {
+    return localStorage.getItem(INSTALL_OFFERED_ON_HOME_KEY) !== '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers that the home page made its offer, so it is made once. */
+export function markHomeOfferShown(): void {
+  try {
+    localStorage.setItem(INSTALL_OFFERED_ON_HOME_KEY, '1');
+  } catch {
+    // storage blocked: nothing to remember with
+  }
+}
+
 /** Remembers that the player declined installing, so the offer is not made again. */
 export function dismissInstall(): void {
   try {
