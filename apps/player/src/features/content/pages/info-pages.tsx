@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { SupportIcon } from '../../../components/ui/icons.tsx';
 import { useFullAppConfig, usePreLogin } from '../../../lib/queries.ts';
-import { useEffect, useState } from 'react';
-import { dismissInstall, homeOfferAvailable, markHomeOfferShown, promptInstall, useInstallOffer } from '../../../lib/pwa.ts';
+import { useInstallOffer } from '../../../lib/pwa.ts';
+import { InstallOfferBody } from '../../../components/ui/install-offer.tsx';
 import { useContentPage, useServiceQueue } from '../api/content-api.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { LoadError } from '../components/load-error.tsx';
@@ -33,44 +33,6 @@ function ContentPage({ slug, children }: { slug: ContentSlug; children?: React.R
 export const AboutUsPage = () => <ContentPage slug="about-us" />;
 export const PrivacyPolicyPage = () => <ContentPage slug="privacy-policy" />;
 export const TermsOfUsePage = () => <ContentPage slug="terms-of-use" />;
-
-/** The install offer's words and its two answers: Install (the browser's dialog) and Not now (remembered). */
-function InstallOfferBody() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <h3 className="install-offer__title" style={{ margin: 0 }}>{t('download.installTitle')}</h3>
-      <p className="muted" style={{ margin: '0 0 8px' }}>{t('download.installBody')}</p>
-      <Button block color="primary" size="large" shape="rounded" onClick={() => void promptInstall()} data-testid="install">
-        {t('download.install')}
-      </Button>
-      <Button block fill="none" shape="rounded" onClick={dismissInstall} data-testid="install-not-now">
-        {t('download.notNow')}
-      </Button>
-    </>
-  );
-}
-
-/**
- * The home page's install offer for a logged-in player (spec §2): made once on this device, when the
- * browser offers installing, the app is not installed already and the player has not declined.
- * Renders nothing otherwise; the home page places it (it decides who is logged in).
- */
-export function HomeInstallOffer() {
-  const installPrompt = useInstallOffer();
-  // Decided once per mount: the offer stays on screen while the player reads it.
-  const [eligible] = useState(homeOfferAvailable);
-  const shown = eligible && installPrompt !== null;
-  useEffect(() => {
-    if (shown) markHomeOfferShown();
-  }, [shown]);
-  if (!shown) return null;
-  return (
-    <div className="card download-actions" data-testid="home-install-offer">
-      <InstallOfferBody />
-    </div>
-  );
-}
 
 /** The page's text says how to add Playhall to the home screen; the card only adds what the browser offers. */
 export function DownloadPage() {

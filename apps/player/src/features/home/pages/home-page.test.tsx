@@ -6,6 +6,7 @@ vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showError
 import { useModals } from '../../../lib/modals.ts';
 import { i18n, i18nReady } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useInstallPrompt, type BeforeInstallPromptEvent } from '../../../lib/pwa.ts';
 import { lists, logIn, logOut, mockApi, newQueryClient, player, preLoginData } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
 
@@ -102,6 +103,19 @@ describe('home lobby', () => {
 });
 
 describe('home for a player', () => {
+  it('offers installing at the end of the page when the browser can install it', async () => {
+    mockApi({ refreshData: () => ({ errcode: 0, coin: 10_000 }) });
+    logIn({ gameLikes: [], gameHistory: [] });
+    const prompt = Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' as const }) });
+    useInstallPrompt.setState({ prompt: prompt as BeforeInstallPromptEvent });
+    try {
+      await renderApp('/', newQueryClient());
+      expect(await screen.findByTestId('home-install-offer')).toBeTruthy();
+    } finally {
+      useInstallPrompt.setState({ prompt: null });
+    }
+  });
+
   it('shows recently played and favourites; a heart moves a game into favourites without a reload', async () => {
     const api = mockApi({
       refreshData: () => ({ errcode: 0, coin: 10_000 }),

@@ -16,6 +16,7 @@ import { PlayerGames } from '../components/player-games.tsx';
 import { PromoBanner } from '../components/promo-banner.tsx';
 import { ActivityBanner } from '../components/activity-banner.tsx';
 import { SearchEntry } from '../components/search-entry.tsx';
+import { HomeInstallOffer } from '../../../components/ui/install-offer.tsx';
 import '../home.css';
 
 function Hero() {
@@ -93,6 +94,8 @@ function Games() {
       <PromoBanner catalogue={catalogue} loggedIn={loggedIn} />
       {loggedIn && <PlayerGames catalogue={catalogue} likes={likes} history={history} loading={isLoading} />}
       <Lobby catalogue={catalogue} showNum={preLogin.data?.gameShowNum} likes={likes} />
+      {/* Last on the page: it appears when the browser offers installing, and must not push the games down. */}
+      {loggedIn && <HomeInstallOffer />}
     </>
   );
 }

@@ -1,9 +1,9 @@
 /** The install offer (spec §2): the home page makes it once on a device, and a cancel is remembered. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { i18nReady } from '../../../lib/i18n.ts';
-import { HomeInstallOffer } from './info-pages.tsx';
-import { INSTALL_DISMISSED_KEY, INSTALL_OFFERED_ON_HOME_KEY, useInstallPrompt, type BeforeInstallPromptEvent } from '../../../lib/pwa.ts';
+import { i18nReady } from '../../lib/i18n.ts';
+import { HomeInstallOffer } from './install-offer.tsx';
+import { INSTALL_DISMISSED_KEY, INSTALL_OFFERED_ON_HOME_KEY, useInstallPrompt, type BeforeInstallPromptEvent } from '../../lib/pwa.ts';
 
 function capturedPrompt(): BeforeInstallPromptEvent {
   return Object.assign(new Event('beforeinstallprompt'), {
