@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     await page.getByRole('button', { name: 'Fewer mines' }).click();
     await page.getByTestId('action').click();
     // Nothing to cash out before the first gem: no "Cash out 0.00".
-    await expect(page.getByTestId('action').innerText()).resolves.toBe('Pick a tile');
+    await page.getByTestId('action').filter({ hasText: 'Pick a tile' }).waitFor();
     await expect(page.getByTestId('action').isDisabled()).resolves.toBe(true);
     await page.locator('.oc-tile').nth(12).click();
     await page.waitForTimeout(150);

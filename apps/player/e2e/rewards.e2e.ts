@@ -64,6 +64,9 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
 
   it('Me shows the rewards with their dots; the sign-up bonus is received from there', async () => {
     await page.goto('/member');
+    // A new player first sees the first-deposit offer as a startup popup (once a session): close it.
+    await page.getByTestId('first-deposit-close').click();
+    await page.getByTestId('first-deposit-modal').waitFor({ state: 'detached' });
     await meDot(page).waitFor({ timeout: 10_000 });
     const entries = page.getByTestId('reward-entries');
     await entries.getByTestId('sign-in-item').getByTestId('red-dot').waitFor();
