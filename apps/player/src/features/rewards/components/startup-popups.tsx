@@ -3,7 +3,6 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ActivityType, type ActivityView } from '@playhall/contract';
-import { Money } from '../../../components/ui/money.tsx';
 import { useModals } from '../../../lib/modals.ts';
 import { paths } from '../../../lib/paths.ts';
 import {
@@ -17,18 +16,9 @@ import {
   type StartupPopup,
 } from '../../../lib/rewards.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
+import { FirstDepositTiers, tiersOf } from './first-deposit-tiers.tsx';
 import '../rewards.css';
 import './startup-popups.css';
-
-interface Tier {
-  minDeposit: number;
-  bonus: number;
-}
-
-function tiersOf(detail: Record<string, unknown>): Tier[] {
-  const raw = Array.isArray(detail.tiers) ? (detail.tiers as unknown[]) : [];
-  return raw.filter((x): x is Tier => Boolean(x && typeof x === 'object' && Number.isInteger((x as Tier).minDeposit) && Number.isInteger((x as Tier).bonus)));
-}
 
 /** The notice popup (activity 25): the operator's title and body in the player's language, else en-US. */
 export function NoticeModal({ activity, onClose }: { activity: ActivityView | null; onClose: () => void }) {
@@ -60,15 +50,7 @@ export function FirstDepositModal({ activity, onClose }: { activity: ActivityVie
           <button type="button" className="startup-modal__close" onClick={onClose} aria-label={t('rewards.popup.close')} data-testid="first-deposit-close">×</button>
           <h2 id="fd-modal-title" className="reward-modal__title">{activity.name}</h2>
           <p className="reward-modal__from">{t('rewards.firstDeposit.intro')}</p>
-          <ul className="first-deposit__tiers startup-modal__tiers" aria-label={t('rewards.firstDeposit.tiers')}>
-            {tiers.map((tier) => (
-              <li key={tier.minDeposit} className="first-deposit__tier" data-testid="first-deposit-modal-tier">
-                <span>{t('rewards.firstDeposit.deposit')} <Money value={tier.minDeposit} exact /></span>
-                <span aria-hidden="true">→</span>
-                <span className="first-deposit__bonus">{t('rewards.firstDeposit.bonus')} <Money value={tier.bonus} exact /></span>
-              </li>
-            ))}
-          </ul>
+          <FirstDepositTiers tiers={tiers} className="startup-modal__tiers" testId="first-deposit-modal-tier" />
           {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
           <Link to={paths.wallets} search={{ name: 'deposit' }} onClick={onClose} className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded" data-testid="first-deposit-modal-go">
             {t('wallet.deposit')}

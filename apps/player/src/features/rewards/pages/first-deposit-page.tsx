@@ -1,22 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityType } from '@playhall/contract';
-import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { activitiesOfType, useActivities } from '../api/rewards-api.ts';
+import { FirstDepositTiers, tiersOf } from '../components/first-deposit-tiers.tsx';
 import '../rewards.css';
-
-interface Tier {
-  minDeposit: number;
-  bonus: number;
-}
-
-function tiersOf(detail: Record<string, unknown>): Tier[] {
-  const raw = Array.isArray(detail.tiers) ? (detail.tiers as unknown[]) : [];
-  return raw.filter((x): x is Tier => Boolean(x && typeof x === 'object' && Number.isInteger((x as Tier).minDeposit) && Number.isInteger((x as Tier).bonus)));
-}
 
 /** /activity/first-deposit: the running first-deposit offer, paid automatically with the first deposit. */
 export function FirstDepositPage() {
@@ -35,15 +25,7 @@ export function FirstDepositPage() {
         <h2 className="sign-in__title">{activity.name}</h2>
         <p className="sign-in__sub">{t(deposited ? 'rewards.firstDeposit.done' : 'rewards.firstDeposit.intro')}</p>
       </section>
-      <ul className="first-deposit__tiers" aria-label={t('rewards.firstDeposit.tiers')}>
-        {tiers.map((tier) => (
-          <li key={tier.minDeposit} className="first-deposit__tier" data-testid="first-deposit-tier">
-            <span>{t('rewards.firstDeposit.deposit')} <Money value={tier.minDeposit} exact /></span>
-            <span aria-hidden="true">→</span>
-            <span className="first-deposit__bonus">{t('rewards.firstDeposit.bonus')} <Money value={tier.bonus} exact /></span>
-          </li>
-        ))}
-      </ul>
+      <FirstDepositTiers tiers={tiers} testId="first-deposit-tier" />
       <p className="sign-in__note">{t('rewards.firstDeposit.highest')}</p>
       {multiplier > 0 && <p className="sign-in__note" data-testid="first-deposit-wagering">{t('rewards.wagering', { multiplier })}</p>}
       {!deposited && (
