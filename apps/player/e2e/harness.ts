@@ -3,7 +3,7 @@
  * built player app, and drives Debian's Chromium through playwright-core at a phone viewport.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -66,6 +66,17 @@ export interface Stack {
    * from the file the development server wrote in its DATA_DIR. Rejects with stderr on exit 1.
    */
   ops: (...args: string[]) => Promise<string>;
+}
+
+/** Creates and enables an activity through the operator CLI, as staff would (docs/rewards.md); answers its id. */
+export async function startActivity(stack: Stack, body: Record<string, unknown>): Promise<number> {
+  const file = join(mkdtempSync(join(tmpdir(), 'activity-')), 'activity.json');
+  writeFileSync(file, JSON.stringify(body));
+  const out = await stack.ops('activities', 'create', '--file', file);
+  const id = /^#(\d+)/.exec(out)?.[1];
+  if (!id) throw new Error(`activities create did not answer an id: ${out}`);
+  await stack.ops('activities', 'enable', id);
+  return Number(id);
 }
 
 async function waitForReady(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {

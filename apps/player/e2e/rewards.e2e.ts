@@ -6,12 +6,12 @@
  * once, the dots go off), reads the rules, finds both grants in /reward/record and sees the
  * first-deposit offer.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, registerPlayer, useStackPage } from './harness.ts';
+import { hasChromium, registerPlayer, startActivity, useStackPage } from './harness.ts';
 
 const shots = join(tmpdir(), 'playhall-rewards-shots');
 async function shot(page: Page, name: string): Promise<void> {
@@ -41,15 +41,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
   });
 
   it('the operator starts a daily sign-in, a sign-up bonus and a first-deposit offer', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rwd-acts-'));
-    const create = async (name: string, body: unknown) => {
-      const file = join(dir, `${name}.json`);
-      writeFileSync(file, JSON.stringify(body));
-      const out = await fixture.stack.ops('activities', 'create', '--file', file);
-      const id = /^#(\d+)/.exec(out)?.[1];
-      expect(id, out).toBeTruthy();
-      await fixture.stack.ops('activities', 'enable', id!);
-    };
+    const create = (_name: string, body: Record<string, unknown>) => startActivity(fixture.stack, body);
     await create('sign-in', {
       type: 36, name: 'Daily sign-in', sort: 10,
       rules: { 'en-US': 'Sign in every day to collect a bonus; day 7 pays the most.' },

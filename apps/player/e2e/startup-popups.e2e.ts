@@ -4,12 +4,12 @@
  * it is closed) the first-deposit offer, and neither again after a reload in the same session; the
  * home banner shows the running activities in sort order and opens the daily sign-in page.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, registerPlayer, useStackPage } from './harness.ts';
+import { hasChromium, registerPlayer, startActivity, useStackPage } from './harness.ts';
 
 const shots = join(tmpdir(), 'playhall-startup-shots');
 async function shot(page: Page, name: string): Promise<void> {
@@ -24,15 +24,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
   beforeAll(() => ({ page } = fixture));
 
   it('the operator runs a notice, a daily sign-in and a first-deposit offer', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'popup-acts-'));
-    const create = async (name: string, body: unknown) => {
-      const file = join(dir, `${name}.json`);
-      writeFileSync(file, JSON.stringify(body));
-      const out = await fixture.stack.ops('activities', 'create', '--file', file);
-      const id = /^#(\d+)/.exec(out)?.[1];
-      expect(id, out).toBeTruthy();
-      await fixture.stack.ops('activities', 'enable', id!);
-    };
+    const create = (_name: string, body: Record<string, unknown>) => startActivity(fixture.stack, body);
     await create('notice', {
       type: 25, name: 'News', sort: 5,
       settings: { title: { 'en-US': 'Weekend maintenance', 'pt-BR': 'Manutenção no fim de semana' }, body: { 'en-US': 'Deposits pause on Sunday from 02:00 to 03:00.' } },
