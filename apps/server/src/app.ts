@@ -94,7 +94,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const games = createGameCatalogue({ db, clock });
   const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone });
   registerAccountRoutes(registry, { auth, profile, sms, content, games, activities: () => rewards.activityIds() });
-  await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock }), operator });
+  await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock, getConfig }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin, orderTtlMs: config.depositOrderTtlSeconds * 1000 });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator });

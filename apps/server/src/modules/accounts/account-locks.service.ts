@@ -1,10 +1,9 @@
-import { AppError, ErrorCode } from '@playhall/contract';
+import { AppError, ErrorCode, parsePhoneInput, type AppConfigFields } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { withTx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertAudit } from '../staff-audit/staff-audit.service.ts';
 import { clearAttempts, LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
-import { normalizeMobile } from './sms.service.ts';
 import * as users from './users.repo.ts';
 
 export interface UnlockResult {
@@ -19,17 +18,21 @@ export interface UnlockResult {
  * Staff's way out of a login lockout that needs no phone (decision 015): support checks who the
  * player is, then lifts the lock and forgets the counted failures. Audited with who did it.
  */
-export function createAccountLocksService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createAccountLocksService(deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields> }) {
+  const { db, clock, getConfig } = deps;
   return {
-    /** `player` is an account name, a phone number, or `#<user id>`. */
+    /**
+     * `player` is an account name, a phone number (read with the contract's phone rule, as the
+     * player typed it at login: `+55 11 98765-4321`, `(11) 98765-4321`, `5511987654321`), or `#<user id>`.
+     */
     async unlock(player: string, operator: string): Promise<UnlockResult> {
+      const id = /^#\d{1,15}$/.test(player) ? Number(player.slice(1)) : null;
+      const phone = id === null ? parsePhoneInput(player, { countryCode: (await getConfig()).countryCode }) : null;
       return withTx(db, async (tx) => {
-        const id = /^#\d{1,15}$/.test(player) ? Number(player.slice(1)) : null;
         const user =
           id !== null
             ? await users.findUserById(tx, id)
-            : ((await users.findUserByAccount(tx, player)) ?? (/^\+?[\d\s-]{6,20}$/.test(player) ? await users.findUserByMobile(tx, normalizeMobile(player)) : null));
+            : ((await users.findUserByAccount(tx, player)) ?? (phone?.ok ? await users.findUserByMobile(tx, phone.digits) : null));
         if (!user) throw new AppError(ErrorCode.notFound, `No player ${player}: give an account name, a phone number or #<user id>`);
         const now = clock.now();
         const [lifted] = await clearAttempts(tx, [LOGIN_ATTEMPTS], String(user.id), now);
