@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { formatPhone } from '@playhall/contract';
 import { hasChromium, latestSmsCode, snap, SMS_RESEND_SECONDS, startStack, uniqueAccount, uniqueMobile, type Stack } from './harness.ts';
 
 const SMS_RESEND_MS = SMS_RESEND_SECONDS * 1000;
@@ -116,7 +117,7 @@ describe.skipIf(!hasChromium)('player journeys', () => {
     await submit(page, 'Create account');
     await expectLoggedIn(page);
     await page.goto('/member/profile');
-    await page.getByText(phone).waitFor();
+    await page.getByText(formatPhone(phone), { exact: true }).waitFor();
     await snap(page, 'journey-register-phone-2-profile');
   });
 

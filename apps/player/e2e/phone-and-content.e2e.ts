@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatPhone } from '@playhall/contract';
 import { hasChromium, latestSmsCode, useStackPage } from './harness.ts';
 
 const shots = process.env.PH13_SHOTS ?? '/tmp/ph13';
@@ -72,8 +73,9 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await expect(page.getByTestId('hero-greeting').innerText()).resolves.toMatch(/^welcome aboard$/i);
     await page.getByTestId('hero').scrollIntoViewIfNeeded();
     await shot(page, 'home-new-player');
+    // The profile writes the bound phone as people read it, not as bare digits.
     await page.goto('/member/profile');
-    await page.getByText(phone.digits).waitFor();
+    await page.getByText(formatPhone(phone.digits), { exact: true }).waitFor();
   });
 
   it('logs in with the number typed internationally and greets the returning player with welcome back', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhoneInput, PhoneCountries, phoneCountryByCode } from './phone.ts';
+import { formatPhone, parsePhoneInput, PhoneCountries, phoneCountryByCode } from './phone.ts';
 
 const br = { countryCode: '+55' };
 const digitsOf = (text: string, opts = br) => {
@@ -68,6 +68,23 @@ describe('parsePhoneInput: a phone number typed the usual way', () => {
     for (const typed of ['1', '12ab', '+', '+55', '0000000000000000', '(11) 98765-4321 ext 2']) {
       const r = parsePhoneInput(typed, br);
       if (r.ok) expect(r.e164).toMatch(/^\+[1-9][0-9]{7,14}$/);
+    }
+  });
+});
+
+describe('formatPhone', () => {
+  it('writes a stored number as people read it, with its country code', () => {
+    expect(formatPhone('5511987654321')).toBe('+55 11 98765-4321');
+    expect(formatPhone('551134567890')).toBe('+55 11 3456-7890');
+    expect(formatPhone('66812345678')).toBe('+66 81 234 5678');
+    expect(formatPhone('12125550142')).toBe('+1 212 555 0142');
+    expect(formatPhone('351912345678')).toBe('+351 91 234 5678');
+    expect(formatPhone('999123456789')).toBe('+999123456789');
+  });
+
+  it('reads back as the same phone', () => {
+    for (const stored of ['5511987654321', '66812345678', '12125550142']) {
+      expect(parsePhoneInput(formatPhone(stored), br)).toMatchObject({ ok: true, digits: stored });
     }
   });
 });

@@ -153,3 +153,24 @@ export function parsePhoneInput(text: string, opts: { countryCode: string }): Ph
   }
   return fitNational(picked, body);
 }
+
+/**
+ * A stored phone (`5511987654321`) as people write it: `+55 11 98765-4321` (Brazil: area code,
+ * then the number with a dash before its last four), `+66 81 234 5678`, `+1 212 555 0142`
+ * (elsewhere: groups of three from the left, the last four together). A number of no listed
+ * country keeps its digits after a `+`.
+ */
+export function formatPhone(stored: string): string {
+  const digits = stored.replace(/\D/g, '');
+  const country = countryOfInternational(digits);
+  if (!country) return `+${digits}`;
+  const national = digits.slice(country.code.length);
+  if (country.iso === 'BR' && national.length >= 10) {
+    return `+55 ${national.slice(0, 2)} ${national.slice(2, -4)}-${national.slice(-4)}`;
+  }
+  const head = national.slice(0, -4);
+  // A short first group reads better at the front (`81 234`), not the end (`812 34`).
+  const lead = head.length % 3;
+  const heads = [head.slice(0, lead), ...(head.slice(lead).match(/.{3}/g) ?? [])];
+  return [`+${country.code}`, ...heads, national.slice(-4)].filter(Boolean).join(' ');
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { AVATAR_COUNT, Avatar } from '../../../components/ui/avatar.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
@@ -85,7 +86,7 @@ export function ProfilePage() {
 
       <List className="menu-list" mode="card">
         <List.Item
-          extra={user.mobile ?? t('profile.notBound')}
+          extra={user.mobile ? formatPhone(user.mobile) : t('profile.notBound')}
           onClick={user.mobile ? undefined : () => void navigate({ to: paths.bind })}
           arrowIcon={!user.mobile}
         >
