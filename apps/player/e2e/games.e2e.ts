@@ -64,9 +64,18 @@ describe.skipIf(!hasChromium)('games journeys', () => {
   beforeAll(() => ({ stack, page } = fixture));
 
   it('a visitor sees the lobby by game type, with badges and the featured game', async () => {
+    const iconRequests: string[] = [];
+    page.on('request', (r) => void (/\.svg(?:$|\?)/.test(r.url()) && iconRequests.push(r.url())));
     await page.goto('/');
     await page.getByTestId('type-section').first().waitFor();
     await expect(page.getByTestId('type-tab').allInnerTexts()).resolves.toEqual(['All', 'Slots', 'Crash', 'Instant']);
+    // Each category draws its glyph with the tabs themselves: the glyphs come inside the bundle,
+    // not as files fetched after the page appears (which left them blank on a cold load).
+    const glyphs = page.getByTestId('type-tab').locator('img.type-tab__glyph');
+    await expect
+      .poll(() => glyphs.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)), { timeout: 1_000 })
+      .toEqual([true, true, true]);
+    expect(iconRequests.filter((u) => u.includes('/game-icons/types/'))).toEqual([]);
     await expect(page.getByTestId('type-section').locator('h2').allTextContents()).resolves.toEqual(['Slots 1', 'Crash 1', 'Instant 2']);
     await expect(cardNames(page, page.getByTestId('type-section').getByTestId('game-card'))).resolves.toEqual(['Fortune Reels', 'Crash', 'Mines', 'Dice']);
     await expect(card(page, 'Fortune Reels').getByTestId('badge-hot').innerText()).resolves.toMatch(/hot/i);
