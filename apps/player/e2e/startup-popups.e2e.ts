@@ -36,6 +36,34 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
     });
   });
 
+  it('a visitor sees the notice and the same banner before logging in; an offer that needs a player leads to login', async () => {
+    const context = await fixture.stack.newContext();
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto('/');
+      const notice = visitor.getByTestId('notice-modal');
+      await notice.waitFor({ timeout: 10_000 });
+      await expect(notice.innerText()).resolves.toContain('Weekend maintenance');
+      await notice.getByTestId('notice-close').click();
+      await notice.waitFor({ state: 'detached' });
+      const banner = visitor.getByTestId('activity-banner');
+      await banner.waitFor();
+      const slides = await banner.getByTestId('activity-slide').allInnerTexts();
+      expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
+        'NOTICE News Weekend maintenance',
+        'DAILY SIGN-IN Daily sign-in Sign in every day for a bonus',
+        'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30.00',
+      ]);
+      // The first-deposit popup is for players who have not deposited: a visitor never gets it.
+      await expect(visitor.getByTestId('first-deposit-modal').count()).resolves.toBe(0);
+      await shot(visitor, 'home-visitor');
+      await banner.getByTestId('activity-slide').filter({ hasText: 'Sign in every day' }).click();
+      await visitor.waitForURL(/\/auth\/login/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a new player sees the notice, then the first-deposit offer once the notice is closed', async () => {
     await registerPlayer(page, 'pop');
     const notice = page.getByTestId('notice-modal');
@@ -74,7 +102,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
     expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
       'NOTICE News Weekend maintenance',
       'DAILY SIGN-IN Daily sign-in Sign in every day for a bonus',
-      'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30',
+      'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30.00',
     ]);
     await shot(page, 'home-390x844');
     await page.setViewportSize({ width: 360, height: 740 });

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } from '@playhall/contract';
 import { call } from './api.ts';
 import { queryClient } from './query-client.ts';
+import { usePreLogin } from './queries.ts';
 import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
 
 /**
@@ -15,16 +16,39 @@ import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } fro
 export const ACTIVITIES_KEY = ['getActivityIds'] as const;
 export const RED_DOTS_KEY = ['activityGetStatusList'] as const;
 
-/** The running activities (needs a player); the route guard fetches it through the query client. */
+/** The running activities for a player (getActivityIds needs a session); the route guard fetches it through the query client. */
 export const activitiesQuery = {
   queryKey: ACTIVITIES_KEY,
   queryFn: () => call('getActivityIds', {}, { quiet: true }),
   staleTime: 10_000,
 };
 
-export function useActivities() {
+type RunningActivities = { activityIds: number[]; activityMap: Record<string, ActivityView> };
+
+export interface ActivitiesResult {
+  /** `totalRecharge` (the player's deposits, in hundredths) is null for a visitor. */
+  data: (RunningActivities & { hasTurntable: boolean; totalRecharge: number | null }) | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * The running activities: a player's from getActivityIds, a visitor's from the public start-up
+ * call (preLogin), so a visitor sees the same banners and notices before logging in.
+ */
+export function useActivities(): ActivitiesResult {
   const loggedIn = useIsLoggedIn();
-  return useQuery({ ...activitiesQuery, enabled: loggedIn });
+  const player = useQuery({ ...activitiesQuery, enabled: loggedIn });
+  const start = usePreLogin();
+  if (loggedIn) return player;
+  const running = start.data?.activityIds;
+  return {
+    data: running && { ...running, hasTurntable: running.activityIds.some((id) => running.activityMap[String(id)]?.type === ActivityType.inviteUserSpin), totalRecharge: null },
+    isPending: start.isPending,
+    isError: start.isError,
+    refetch: start.refetch,
+  };
 }
 
 /** The running activities of these types, in the operator's sort order. */
@@ -139,8 +163,6 @@ export function useHasRecordOf(activityType: number, enabled: boolean) {
  * Activity click actions (spec §2) and startup popups, shared by the home banner and the shell.
  * ---------------------------------------------------------------------------------------------- */
 
-type RunningActivities = { activityIds: number[]; activityMap: Record<string, ActivityView> };
-
 /** Where an activity's own page is, by type; undefined for a type with no page of its own. */
 export function activityRoute(type: number): string | undefined {
   if (type === ActivityType.freeSign) return '/activity/sign-in';
@@ -207,7 +229,7 @@ function popupKey(p: StartupPopup): string {
 }
 
 /** The startup popups still to show this session, in order. */
-export function startupPopups(running: (RunningActivities & { totalRecharge: number }) | undefined, loggedIn: boolean, seen: readonly string[]): StartupPopup[] {
+export function startupPopups(running: (RunningActivities & { totalRecharge: number | null }) | undefined, loggedIn: boolean, seen: readonly string[]): StartupPopup[] {
   if (!running) return [];
   const all: StartupPopup[] = [];
   for (const a of activitiesOfType(running, [ActivityType.notice])) all.push({ kind: 'notice', activity: a });

@@ -4,14 +4,18 @@ import { defineEndpoint, money } from '../envelope.ts';
 import { int4Id, recordDayOrInstant } from '../fields.ts';
 import { activityView } from '../rewards.ts';
 
+/** The running activities, ids in `sort` order and each by id (what getActivityIds, getAfterLoginInfoWeb and preLogin carry). */
+export const runningActivities = z.object({
+  activityIds: z.array(z.number().int()),
+  activityMap: z.record(z.string(), activityView),
+});
+
 /** The running activities the player may see, in `sort` order (spec §7 getActivityIds). */
 export const getActivityIdsEndpoint = defineEndpoint({
   path: 'getActivityIds',
   summary: 'The running activities: ids in sort order and each by id; whether a spin wheel runs; the player\'s total deposits',
   request: {},
-  response: z.object({
-    activityIds: z.array(z.number().int()),
-    activityMap: z.record(z.string(), activityView),
+  response: runningActivities.extend({
     hasTurntable: z.boolean(),
     totalRecharge: money,
   }),

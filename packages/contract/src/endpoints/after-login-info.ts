@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../fields.ts';
 import { defineEndpoint } from '../envelope.ts';
 import { userInfo } from '../models.ts';
+import { runningActivities } from './activities.ts';
 
 export const afterLoginInfoEndpoint = defineEndpoint({
   path: 'getAfterLoginInfoWeb',
@@ -16,9 +17,6 @@ export const afterLoginInfoEndpoint = defineEndpoint({
     appGameDataUser: z.object({ gameLikes: z.array(z.number().int()), gameHistory: z.array(z.number().int()) }),
     inviteCode: z.string(),
     aid: z.number().int().nullable(),
-    activityIds: z.object({
-      activityIds: z.array(z.number().int()),
-      activityMap: z.record(z.string(), z.unknown()),
-    }),
+    activityIds: runningActivities,
   }),
 });

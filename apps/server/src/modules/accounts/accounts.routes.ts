@@ -18,6 +18,7 @@ import {
   smsSendEndpoint,
   updateProfileEndpoint,
 } from '@playhall/contract';
+import type { ActivityView } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { type CallContext, type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
 import { validationError } from '../../plugins/app/errors.ts';
@@ -42,8 +43,8 @@ export function registerAccountRoutes(
     sms: SmsService;
     content: ContentService;
     games: GameCatalogue;
-    /** The running activities (the rewards engine's), for getAfterLoginInfoWeb. */
-    activities: () => Promise<{ activityIds: number[]; activityMap: Record<string, unknown> }>;
+    /** The running activities (the rewards engine's), for preLogin and getAfterLoginInfoWeb. */
+    activities: () => Promise<{ activityIds: number[]; activityMap: Record<string, ActivityView> }>;
   },
 ): void {
   registry.handle(
@@ -69,11 +70,12 @@ export function registerAccountRoutes(
       s.content.getCustomerServiceQueue(),
       s.content.getNotices(b.lang),
     ]);
-    const [user, gameLists] = await Promise.all([
+    const [user, gameLists, activityIds] = await Promise.all([
       ctx.session ? s.profile.getUser(ctx.session) : null,
       s.games.listsUnlessCurrent(b.gameListVersion, config.gameListVersion),
+      s.activities(),
     ]);
-    return { ...config, appCustomerServiceQueue: queue, notices, user, gameLists };
+    return { ...config, appCustomerServiceQueue: queue, notices, user, gameLists, activityIds };
   });
 
   registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));

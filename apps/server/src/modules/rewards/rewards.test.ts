@@ -64,6 +64,10 @@ describeDb('rewards engine', () => {
       expect(ids.data).toMatchObject({ hasTurntable: false, totalRecharge: 0 });
       const after = await call(t.app, 'getAfterLoginInfoWeb', {}, p.token);
       expect(after.data.activityIds.activityIds).toEqual(ids.data.activityIds);
+      // A visitor's start-up call lists the same running activities (getActivityIds needs a session).
+      const visitor = await call(t.app, 'preLogin', {});
+      expect(visitor.data.activityIds.activityIds).toEqual(ids.data.activityIds);
+      expect(visitor.data.activityIds.activityMap[String(activityId)]).toEqual(ids.data.activityMap[String(activityId)]);
 
       const edited = await staffCall(t, 'POST', `/activities/${activityId}`, { settings: { rewards: [100, 200, 300, 400, 500, 600, 1_500] } });
       expect(edited.data!.settings).toEqual({ rewards: [100, 200, 300, 400, 500, 600, 1_500], multiplier: 1 });
@@ -146,6 +150,7 @@ describeDb('rewards engine', () => {
       await staffCall(t, 'POST', `/activities/${activityId}/disable`);
       expect((await call(t.app, 'loginBonus3User', {}, p.token)).code).toBe(ErrorCode.activityNotRunning);
       expect((await call(t.app, 'getActivityIds', {}, p.token)).data.activityIds).not.toContain(activityId);
+      expect((await call(t.app, 'preLogin', {})).data.activityIds.activityIds).not.toContain(activityId);
       expect(await status(p.token)).toMatchObject({ signInFlag: false });
       await staffCall(t, 'POST', `/activities/${activityId}/enable`);
     });

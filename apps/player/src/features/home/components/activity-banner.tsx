@@ -2,7 +2,7 @@ import { useRef, useState, type MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityType, ClickType, type ActivityView } from '@playhall/contract';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoneyExact } from '../../../lib/money.ts';
 import { activityClick, noticeText, performActivityClick, useActivities } from '../../../lib/rewards.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 
@@ -11,9 +11,12 @@ function maxOf(values: unknown[]): number | null {
   return nums.length ? Math.max(...nums) : null;
 }
 
-/** The one-line offer of a designed banner, from what the activity's detail says (never invented). */
+/**
+ * The one-line offer of a designed banner, from what the activity's detail says (never invented).
+ * Amounts are exact, as the offer's own page and popup state them (decision 026).
+ */
 export function offerLine(a: ActivityView, t: (k: string, o?: Record<string, unknown>) => string, language: string): string {
-  const money = (v: number) => formatMoney(v, language);
+  const money = (v: number) => formatMoneyExact(v, language);
   const d = a.detail;
   if (a.clickType === ClickType.game) return t('rewards.banner.play');
   switch (a.type) {
@@ -53,7 +56,6 @@ export function ActivityBanner() {
   const q = useActivities();
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  if (!loggedIn) return null;
   // Holds the banner's place while the activities load, so the lobby does not jump.
   if (q.isPending) return <div className="activity-banner activity-banner--loading" aria-hidden="true" data-testid="activity-banner-loading" />;
   const list = (q.data?.activityIds ?? []).map((id) => q.data?.activityMap[String(id)]).filter((a): a is ActivityView => Boolean(a));

@@ -72,10 +72,12 @@ export function StartupPopups() {
   const authOpen = useModals((s) => s.authModal !== null);
   const rewardOpen = useRewardModal((s) => s.shown !== null);
   const inGame = useRouterState({ select: (s) => s.location.pathname.startsWith(paths.gameStart) });
+  // A visitor gets the notices too (preLogin lists the activities), but not over a login or register form.
+  const onAuthPage = useRouterState({ select: (s) => s.location.pathname.startsWith('/auth/') });
   const clickedNoticeId = useNoticeModal((s) => s.activityId);
   const [seen, setSeen] = useState(seenStartupPopups);
   const [showing, setShowing] = useState<StartupPopup | null>(null);
-  const blocked = authOpen || rewardOpen || inGame || clickedNoticeId !== null;
+  const blocked = authOpen || rewardOpen || inGame || onAuthPage || clickedNoticeId !== null;
   const next = startupPopups(q.data, loggedIn, seen)[0];
 
   useEffect(() => {
@@ -85,10 +87,10 @@ export function StartupPopups() {
     setShowing(next);
   }, [showing, blocked, next]);
 
-  // Logging out or into a game takes a popup away.
+  // Logging out or into a game or an auth page takes a popup away.
   useEffect(() => {
-    if (showing && (inGame || authOpen)) setShowing(null);
-  }, [showing, inGame, authOpen]);
+    if (showing && (inGame || authOpen || onAuthPage)) setShowing(null);
+  }, [showing, inGame, authOpen, onAuthPage]);
 
   const close = () => {
     setShowing(null);

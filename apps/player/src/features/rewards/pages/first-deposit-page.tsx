@@ -18,7 +18,7 @@ export function FirstDepositPage() {
   if (!activity) return null;
   const tiers = tiersOf(activity.detail);
   const multiplier = typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : 0;
-  const deposited = q.data.totalRecharge > 0;
+  const deposited = (q.data?.totalRecharge ?? 0) > 0;
   return (
     <div className="page" data-testid="first-deposit-page">
       <section className="card sign-in__head">
