@@ -97,7 +97,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock, getConfig }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin, orderTtlMs: config.depositOrderTtlSeconds * 1000 });
-  await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator });
+  await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator, lockingBonuses: (userId, locked) => rewards.lockingBonuses(userId, locked) });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });

@@ -79,9 +79,34 @@ export type WithdrawalOrder = z.infer<typeof withdrawalOrder>;
  * until it clears; a turnover line that is not ok means part of the coin is locked (the withdrawable
  * rest can still be taken out).
  */
+/**
+ * A bonus grant whose money is locked now. The lock is released only all at once (when the
+ * outstanding turnover reaches 0), so the locking grants are the ones with wagering since it last
+ * did: the player's grants that added turnover, newest first, until their amounts reach `locked`.
+ */
+export const lockingBonus = z.object({
+  activityId: z.number().int().nullable(),
+  /** The spec's activity type (15 sign-up bonus, 36 daily sign-in, ...); null for a grant without an activity. */
+  activityType: z.number().int().nullable(),
+  /** The activity's name as the operator wrote it (the reward records show the same); null without an activity. */
+  activityName: z.string().nullable(),
+  /** The bonus coin this grant locks, exactly (hundredths). */
+  amount: money,
+  /** The turnover this grant added (amount × its multiplier). */
+  turnover: money,
+  /** When it was granted. */
+  at: z.string(),
+});
+export type LockingBonus = z.infer<typeof lockingBonus>;
+
 export const withdrawCheck = z.discriminatedUnion('key', [
-  /** Bonus money still locked by outstanding turnover: played of required, remaining to play. */
-  z.object({ key: z.literal('turnover'), ok: z.boolean(), required: money, played: money, remaining: money, locked: money }),
+  /**
+   * Bonus money still locked by outstanding turnover: played of required, remaining to play, and
+   * the bonuses that lock it (newest first). Their amounts add up to `locked` and their turnovers
+   * to `required`, as every lock comes from a bonus grant; a lock added outside the award function
+   * would be missing from the list, so the client shows any rest as an unnamed earlier bonus.
+   */
+  z.object({ key: z.literal('turnover'), ok: z.boolean(), required: money, played: money, remaining: money, locked: money, bonuses: z.array(lockingBonus) }),
   z.object({ key: z.literal('account'), ok: z.boolean() }),
   z.object({ key: z.literal('dailyCount'), ok: z.boolean(), used: z.number().int(), limit: z.number().int() }),
   z.object({ key: z.literal('dailyAmount'), ok: z.boolean(), used: money, limit: money }),

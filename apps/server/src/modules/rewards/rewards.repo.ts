@@ -189,3 +189,52 @@ export async function totalRechargeOf(x: Executor, userId: number): Promise<bigi
   return row?.t ?? 0n;
 }
 
+
+export interface LockingGrantRow {
+  activityId: number | null;
+  activityType: number | null;
+  activityName: string | null;
+  count: number;
+  turnover: number;
+  createdAt: Date;
+}
+
+/**
+ * The grants that lock the player's bonus now: their grants that added turnover, newest first, until
+ * the amounts reach `bonusLocked` (the lock is released only all at once, when turnover reaches 0,
+ * so exactly these were granted since it last did). One statement that stops at the last one it
+ * needs: each step is one probe of reward_grant_wagering_idx (migration 0700), however many grants
+ * the player had before.
+ */
+export async function lockingGrants(x: Executor, userId: number, bonusLocked: bigint): Promise<LockingGrantRow[]> {
+  const res = (await x.execute(sql`with recursive walk as (
+      (select g.id, g.created_at, g.count, g.turnover, g.activity_id, g.count as total
+         from reward_grant g
+        where g.user_id = ${userId} and g.turnover > 0 and ${bonusLocked.toString()}::bigint > 0
+        order by g.created_at desc, g.id desc
+        limit 1)
+      union all
+      (select n.id, n.created_at, n.count, n.turnover, n.activity_id, w.total + n.count
+         from walk w
+         cross join lateral (
+           select g.id, g.created_at, g.count, g.turnover, g.activity_id
+             from reward_grant g
+            where g.user_id = ${userId} and g.turnover > 0 and (g.created_at, g.id) < (w.created_at, w.id)
+            order by g.created_at desc, g.id desc
+            limit 1) n
+        where w.total < ${bonusLocked.toString()}::bigint)
+    )
+    select w.activity_id, a.type as activity_type, a.name as activity_name, w.count::text as count, w.turnover::text as turnover, w.created_at
+      from walk w left join activity a on a.id = w.activity_id
+     order by w.created_at desc, w.id desc`)) as unknown as {
+    rows: { activity_id: number | string | null; activity_type: number | null; activity_name: string | null; count: string; turnover: string; created_at: string | Date }[];
+  };
+  return res.rows.map((r) => ({
+    activityId: r.activity_id === null ? null : Number(r.activity_id),
+    activityType: r.activity_type === null ? null : Number(r.activity_type),
+    activityName: r.activity_name,
+    count: Number(r.count),
+    turnover: Number(r.turnover),
+    createdAt: new Date(r.created_at),
+  }));
+}

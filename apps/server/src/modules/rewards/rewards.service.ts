@@ -1,4 +1,4 @@
-import { ActivityType, AppError, ErrorCode, type ActivityInput, type ActivityPatch, type ActivityView, type OperatorActivity, type RedDots } from '@playhall/contract';
+import { ActivityType, AppError, ErrorCode, type ActivityInput, type ActivityPatch, type ActivityView, type LockingBonus, type Money, type OperatorActivity, type RedDots } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -254,6 +254,24 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         canReceiveDrawChance: dots.canReceiveDrawChance,
         redDots: dots,
       };
+    },
+
+    /**
+     * The bonuses that lock the player's coin now (the withdraw screen names them), newest first:
+     * their grants with wagering since turnover last reached 0, whose amounts add up to
+     * `bonusLocked` (the award function is the only writer of the lock). Empty when nothing is locked.
+     */
+    async lockingBonuses(userId: number, bonusLocked: number): Promise<LockingBonus[]> {
+      if (bonusLocked <= 0) return [];
+      const rows = await repo.lockingGrants(db, userId, BigInt(bonusLocked));
+      return rows.map((r) => ({
+        activityId: r.activityId,
+        activityType: r.activityType,
+        activityName: r.activityName,
+        amount: r.count as Money,
+        turnover: r.turnover as Money,
+        at: r.createdAt.toISOString(),
+      }));
     },
 
     async awardLog(userId: number, q: { pageNum: number; pageSize: number; activityType?: number; awardId?: number; from?: Date; to?: Date }) {

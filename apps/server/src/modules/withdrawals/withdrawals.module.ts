@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfigFields } from '@playhall/contract';
+import type { AppConfigFields, LockingBonus } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
@@ -14,11 +14,19 @@ import { createWithdrawalsService } from './withdrawals.service.ts';
 export async function registerWithdrawals(
   app: FastifyInstance,
   registry: EndpointRegistry,
-  deps: { db: Db; clock: Clock; getConfig: () => Promise<AppConfigFields>; providers: Record<string, PaymentProvider>; operator: OperatorAuth },
+  deps: {
+    db: Db;
+    clock: Clock;
+    getConfig: () => Promise<AppConfigFields>;
+    providers: Record<string, PaymentProvider>;
+    operator: OperatorAuth;
+    /** The rewards module's answer to "which bonuses lock this much": the withdraw checklist names them. */
+    lockingBonuses: (userId: number, bonusLocked: number) => Promise<LockingBonus[]>;
+  },
 ): Promise<void> {
-  const { db, clock, getConfig, providers } = deps;
+  const { db, clock, getConfig, providers, lockingBonuses } = deps;
   const accounts = createReceivingAccountsService({ db, clock, getConfig });
-  const withdrawals = createWithdrawalsService({ db, clock, log: app.log, getConfig, accounts, providers });
+  const withdrawals = createWithdrawalsService({ db, clock, log: app.log, getConfig, accounts, providers, lockingBonuses });
   registerWithdrawalRoutes(registry, { withdrawals, accounts });
   await registerOperatorWithdrawalRoutes(app, { withdrawals, operator: deps.operator });
 }

@@ -6,6 +6,7 @@ import {
   maskAccountNo,
   type AppConfigFields,
   type ExchangeInfo,
+  type LockingBonus,
   type Money,
   type OperatorWithdrawal,
   type OperatorWithdrawalPage,
@@ -40,6 +41,8 @@ export interface WithdrawalsDeps {
   getConfig: () => Promise<AppConfigFields>;
   accounts: ReceivingAccountsService;
   providers: Record<string, PaymentProvider>;
+  /** The bonuses that lock this much of the player's coin, newest first (the rewards module's lockingBonuses). */
+  lockingBonuses: (userId: number, bonusLocked: number) => Promise<LockingBonus[]>;
 }
 
 const newOrderNo = () => `WD${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -144,6 +147,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         payoutConfig.loadPayoutConfig(db),
       ]);
       const channels = channelViews(payout);
+      const bonuses = await deps.lockingBonuses(userId, balances.bonusLocked);
       const { dailyCount, dailyAmount } = cfg.withdrawLimits;
       const roomToday = Math.max(0, dailyAmount - toMoney(used.amount));
       const smallestMin = channels.length > 0 ? Math.min(...channels.map((c) => c.minAmount)) : null;
@@ -160,6 +164,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           played: Math.max(0, balances.turnoverRequired - balances.bet) as Money,
           remaining: balances.bet,
           locked: balances.bonusLocked,
+          bonuses,
         },
         { key: 'account', ok: saved.list.length > 0 },
         { key: 'dailyCount', ok: used.count < dailyCount, used: used.count, limit: dailyCount },
