@@ -56,7 +56,7 @@ export function exchangeInfo(over: Partial<ExchangeInfo> = {}): ExchangeInfo {
     maxAmount: $(12_000),
     limits: { dailyCount: 3, dailyAmount: $(5_000_000), usedCount: 0, usedAmount: $(0) },
     checklist: [
-      { key: 'turnover', ok: true, required: $(0), played: $(0), remaining: $(0), locked: $(0) },
+      { key: 'turnover', ok: true, required: $(0), played: $(0), remaining: $(0), locked: $(0), bonuses: [] },
       { key: 'account', ok: true },
       { key: 'dailyCount', ok: true, used: 0, limit: 3 },
       { key: 'dailyAmount', ok: true, used: $(0), limit: $(5_000_000) },

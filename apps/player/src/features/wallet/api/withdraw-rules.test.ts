@@ -71,7 +71,7 @@ describe('withdraw checklist', () => {
   });
 
   it('shows turnover progress as played of required, clamped to 0-100', () => {
-    const t = (played: number, required: number) => turnoverPercent({ key: 'turnover', ok: false, required: $(required), played: $(played), remaining: $(required - played), locked: $(100) });
+    const t = (played: number, required: number) => turnoverPercent({ key: 'turnover', ok: false, required: $(required), played: $(played), remaining: $(required - played), locked: $(100), bonuses: [] });
     expect(t(2500, 10_000)).toBe(25);
     expect(t(0, 10_000)).toBe(0);
     expect(t(10_000, 10_000)).toBe(100);

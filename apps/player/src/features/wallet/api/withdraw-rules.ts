@@ -95,6 +95,15 @@ export function turnoverPercent(check: Extract<WithdrawCheck, { key: 'turnover' 
   return Math.max(0, Math.min(100, Math.floor((check.played / check.required) * 100)));
 }
 
+/**
+ * Locked coin the named bonuses do not account for (0 when they add up to `locked`, as they do
+ * whenever every lock came from a bonus grant): the checklist shows it as an earlier bonus, so the
+ * lines always add up to the locked figure above them.
+ */
+export function unnamedLocked(check: Extract<WithdrawCheck, { key: 'turnover' }>): number {
+  return Math.max(0, check.locked - check.bonuses.reduce((sum, b) => sum + b.amount, 0));
+}
+
 /** The account a withdrawal goes to first: the one picked, else the default, else the first. */
 export function initialAccount(accounts: readonly ReceivingAccount[], picked?: number | null): ReceivingAccount | undefined {
   return accounts.find((a) => a.id === picked) ?? accounts.find((a) => a.isDefault) ?? accounts[0];

@@ -1,13 +1,47 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ExchangeInfo, WithdrawCheck } from '@playhall/contract';
+import type { ExchangeInfo, LockingBonus, WithdrawCheck } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
-import { formatMoney } from '../../../lib/money.ts';
-import { openChecks, turnoverPercent } from '../api/withdraw-rules.ts';
+import { formatMoney, formatMoneyExact } from '../../../lib/money.ts';
+import { openChecks, turnoverPercent, unnamedLocked } from '../api/withdraw-rules.ts';
 
 /** Where the withdraw screen lives, so the account form can bring the player back to it. */
 const WITHDRAW_HREF = `${paths.wallets}?name=withdraw`;
+
+/**
+ * The bonuses that lock coin now, newest first: each one's name, the exact amount it locks and the
+ * turnover it added (decision 026: a player adds these up to the locked figure above).
+ */
+function LockingBonuses({ check }: { check: Extract<WithdrawCheck, { key: 'turnover' }> }) {
+  const { t, i18n } = useTranslation();
+  const x = (v: number) => formatMoneyExact(v, i18n.language);
+  const rest = unnamedLocked(check);
+  if (check.bonuses.length === 0 && rest === 0) return null;
+  const name = (b: LockingBonus) =>
+    b.activityName ?? (b.activityType ? t(`rewards.types.${b.activityType}`, { defaultValue: t('rewards.awards.other') }) : t('rewards.awards.other'));
+  return (
+    <div className="withdraw-bonuses">
+      <p className="withdraw-bonuses__title" id="withdraw-bonuses-title">{t('withdraw.check.bonuses')}</p>
+      <ul className="withdraw-bonuses__list" aria-labelledby="withdraw-bonuses-title" data-testid="locking-bonuses">
+        {check.bonuses.map((b, i) => (
+          <li key={`${b.at}-${i}`} className="withdraw-bonus" data-testid="locking-bonus">
+            <span className="withdraw-bonus__name" data-testid="locking-bonus-name">{name(b)}</span>
+            <span className="withdraw-bonus__figures" data-testid="locking-bonus-figures">
+              {t('withdraw.check.bonusFigures', { locked: x(b.amount), turnover: x(b.turnover) })}
+            </span>
+          </li>
+        ))}
+        {rest > 0 && (
+          <li className="withdraw-bonus" data-testid="locking-bonus">
+            <span className="withdraw-bonus__name" data-testid="locking-bonus-name">{t('withdraw.check.bonusEarlier')}</span>
+            <span className="withdraw-bonus__figures" data-testid="locking-bonus-figures">{t('withdraw.check.bonusEarlierFigures', { locked: x(rest) })}</span>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
 
 function CheckLine({ check, info }: { check: WithdrawCheck; info: ExchangeInfo }) {
   const { t, i18n } = useTranslation();
@@ -16,14 +50,17 @@ function CheckLine({ check, info }: { check: WithdrawCheck; info: ExchangeInfo }
   switch (check.key) {
     case 'turnover': {
       const percent = turnoverPercent(check);
+      // Exact figures (decision 026): the bonuses below add up to `locked`, their turnovers to `required`.
+      const x = (v: number) => formatMoneyExact(v, i18n.language);
       return (
         <li className="withdraw-check" data-testid="check-turnover">
-          <p className="withdraw-check__text">{t('withdraw.check.turnover', { remaining: m(check.remaining), locked: m(check.locked) })}</p>
+          <p className="withdraw-check__text">{t('withdraw.check.turnover', { remaining: x(check.remaining), locked: x(check.locked) })}</p>
           <div className="withdraw-progress" role="progressbar" aria-label={t('withdraw.check.turnoverBar')}
             aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <span className="withdraw-progress__fill" style={{ width: `${percent}%` }} />
           </div>
-          <p className="withdraw-check__hint">{t('withdraw.check.turnoverProgress', { played: m(check.played), required: m(check.required) })}</p>
+          <p className="withdraw-check__hint">{t('withdraw.check.turnoverProgress', { played: x(check.played), required: x(check.required) })}</p>
+          <LockingBonuses check={check} />
         </li>
       );
     }

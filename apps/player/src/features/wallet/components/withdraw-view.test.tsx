@@ -71,7 +71,8 @@ describe('withdraw view', () => {
       coin: $(6000), exchange: $(1000), bet: $(7500), maxAmount: $(1000), list: [], appUserBank: null, appUserBankList: {}, canWithdraw: false,
       limits: { dailyCount: 3, dailyAmount: $(5_000_000), usedCount: 3, usedAmount: $(5_000_000) },
       checklist: [
-        { key: 'turnover', ok: false, required: $(10_000), played: $(2500), remaining: $(7500), locked: $(5000) },
+        { key: 'turnover', ok: false, required: $(10_000), played: $(2500), remaining: $(7500), locked: $(5000),
+          bonuses: [{ activityId: 1, activityType: 15, activityName: 'Welcome bonus', amount: $(5000), turnover: $(10_000), at: '2025-01-01T00:00:00.000Z' }] },
         { key: 'account', ok: false },
         { key: 'dailyCount', ok: false, used: 3, limit: 3 },
         { key: 'dailyAmount', ok: false, used: $(5_000_000), limit: $(5_000_000) },
@@ -81,8 +82,8 @@ describe('withdraw view', () => {
     open(info);
     const list = await screen.findByTestId('withdraw-checklist');
     expect(within(list).getByText('Why you cannot withdraw yet')).toBeTruthy();
-    expect(within(list).getByText('Wager 75 more to unlock 50')).toBeTruthy();
-    expect(within(list).getByText('25 of 100 wagered')).toBeTruthy();
+    expect(within(list).getByText('Wager 75.00 more to unlock 50.00')).toBeTruthy();
+    expect(within(list).getByText('25.00 of 100.00 wagered')).toBeTruthy();
     expect(within(list).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(within(list).getByText('Add a receiving account to withdraw to.')).toBeTruthy();
     expect(within(list).getByText('You have made 3 of the 3 withdrawal requests allowed in 24 hours. You can request again later.')).toBeTruthy();
@@ -103,7 +104,7 @@ describe('withdraw view', () => {
     open(info);
     const list = await screen.findByTestId('withdraw-checklist');
     expect(within(list).getByText('Part of your balance is locked')).toBeTruthy();
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list.querySelectorAll('.withdraw-checklist__list > li')).toHaveLength(1);
     expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false);
   });
 
