@@ -47,6 +47,7 @@ export const startUpConfig = {
   safeboxPasswordLength: 6, registerType: [2], defaultLoginType: 2, otpStatus: false, countryCode: '55', minRechargeStatus: false,
   smsCodeSendLimit: 5, gameListVersion: 7, gameShowNum: 12, feedbackConfig: { imagesLimit: 3 }, clientConfig: { lobbyBonusAmount: $(0) },
   h5: { downloadUrl: '' }, inviteUrl: '', siteName: 'Playhall', appCustomerServiceQueue: [], notices: [], user: null,
+  activityIds: { activityIds: [], activityMap: {} },
 };
 
 /** The start-up answer as usePreLogin caches it. */

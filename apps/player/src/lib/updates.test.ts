@@ -25,7 +25,8 @@ function container(hasController: boolean) {
   return Object.assign(target, { controller: hasController ? ({} as ServiceWorker) : null }) as unknown as ServiceWorkerContainer & EventTarget;
 }
 
-describe('release poll', () => {
+// Each test imports the app's api module afresh (vi.resetModules): seconds on a loaded machine.
+describe('release poll', { timeout: 30_000 }, () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fetchMock = vi.fn();
