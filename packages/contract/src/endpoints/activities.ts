@@ -141,7 +141,11 @@ export const loginBonus3UserReceiveEndpoint = defineEndpoint({
 export const activityReceiveEndpoint = defineEndpoint({
   path: 'activityReceive',
   summary: 'Receive an activity\'s reward now; refused with the reason when the player may not (5002-5005)',
-  request: { activityId: int4Id() },
+  request: {
+    activityId: int4Id(),
+    /** The client runs installed (standalone PWA or the native shell): the download bonus (32) is paid only then. Stated, not proven (decision 030). */
+    installed: z.boolean().optional(),
+  },
   response: z.object({
     activityId: z.number().int(),
     awards: z.array(z.object({ awardId: z.number().int(), count: z.number().int(), turnover: money })),

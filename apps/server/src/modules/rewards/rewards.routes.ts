@@ -24,7 +24,7 @@ export function registerRewardRoutes(registry: EndpointRegistry, rewards: Reward
       to: bound(b.endTime, true),
     }),
   );
-  registry.handle(activityReceiveEndpoint, async (ctx, b) => rewards.receive(must(ctx.session).userId, b.activityId));
+  registry.handle(activityReceiveEndpoint, async (ctx, b) => rewards.receive(must(ctx.session).userId, b.activityId, { installed: b.installed === true }));
   for (const kind of rewards.kinds) kind.routes?.(registry, rewards.context, (type) => rewards.runningOf(type));
 }
 

@@ -6,7 +6,7 @@ import { insertAudit } from '../staff-audit/staff-audit.service.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
 import { award } from './award.service.ts';
 import { assertEligible, isRunning } from './eligibility.ts';
-import type { Activity, ActivityKind, KindContext } from './kinds/kind.ts';
+import type { Activity, ActivityKind, ClaimContext, KindContext } from './kinds/kind.ts';
 import { KINDS, kindOf } from './kinds/index.ts';
 import * as repo from './rewards.repo.ts';
 
@@ -200,8 +200,9 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     /**
      * activityReceive: what the activity's kind pays now, after the engine's eligibility check, in
      * one transaction. A claim whose every award was already paid (a concurrent tap) is 5003.
+     * `context`: what the request states about itself (installed app), handed to the kind as is.
      */
-    async receive(userId: number, activityId: number) {
+    async receive(userId: number, activityId: number, context: ClaimContext = {}) {
       const row = await repo.activityById(db, activityId);
       const kind = row && kindOf(row.type);
       if (!row || !kind?.claim) throw new AppError(ErrorCode.activityNotFound);
@@ -210,7 +211,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
       return withTx(db, async (tx) => {
         const now = clock.now();
         await assertEligible(tx, activity, userId, now, { oncePerPerson: kind.oncePerPerson });
-        const claims = await claim(tx, ctx, activity, userId);
+        const claims = await claim(tx, ctx, activity, userId, context);
         const paid = [];
         for (const c of claims) {
           paid.push(await award(tx, { userId, awardId: c.awardId, count: c.count, key: c.key, multiplier: c.multiplier, reason: `reward_${kind.name}`, activityId, at: now }));

@@ -1,5 +1,6 @@
 import type { ActivityKind } from './kind.ts';
 import { bindPhoneKind } from './bind-phone/bind-phone.kind.ts';
+import { downloadKind } from './download/download.kind.ts';
 import { firstChargeKind, firstDepositKindOf44 } from './first-deposit/first-deposit.kind.ts';
 import { freeSignKind } from './free-sign/free-sign.kind.ts';
 import { fundKind } from './fund/fund.kind.ts';
@@ -19,6 +20,7 @@ const held = <S>(kind: ActivityKind<S>) => kind as unknown as ActivityKind<unkno
 export const KINDS: readonly ActivityKind<unknown>[] = [
   held(bindPhoneKind),
   held(signUpKind),
+  held(downloadKind),
   held(fundKind),
   held(noticeKind),
   held(freeSignKind),

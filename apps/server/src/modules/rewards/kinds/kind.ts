@@ -16,6 +16,12 @@ export interface Claim {
   multiplier?: number;
 }
 
+/** What the claiming request says about where it comes from, for kinds that care (download: the installed app). */
+export interface ClaimContext {
+  /** The client runs installed: standalone display mode (installed PWA) or the native shell. Stated, not proven. */
+  installed?: boolean;
+}
+
 /** An activity as a kind sees it: its row with the settings its own schema checked. */
 export type Activity<S> = Omit<ActivityRow, 'settings'> & { settings: S };
 
@@ -46,7 +52,7 @@ export interface ActivityKind<S = unknown> {
    * What `activityReceive {activityId}` pays now, in the claiming transaction after the engine's
    * eligibility check: the awards to grant (each with its key), or an AppError saying why not.
    */
-  claim?(tx: Executor, ctx: KindContext, activity: Activity<S>, userId: number): Promise<Claim[]>;
+  claim?(tx: Executor, ctx: KindContext, activity: Activity<S>, userId: number, claim: ClaimContext): Promise<Claim[]>;
   /** What the player app needs to show the activity beyond the common fields (e.g. a notice's text, a bonus's amount). */
   detail?(activity: Activity<S>): Record<string, unknown>;
   /** The red dots this kind owns for a player, from state (never stored). */
