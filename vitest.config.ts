@@ -72,6 +72,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/player/e2e/**/*.e2e.ts'],
+          globalSetup: ['apps/player/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,23 +1,20 @@
 /**
- * Browser-journey harness: starts the real server (fresh temp DATA_DIR, free port) serving the
- * built player app, and drives Debian's Chromium through playwright-core at a phone viewport.
+ * Browser-journey harness: starts the real server (on a copy of the run's seeded DATA_DIR, free
+ * port) serving the built player app, and drives Debian's Chromium through playwright-core at a phone viewport.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { runOps } from '../../server/src/scripts/ops-cli.ts';
+import { repoRoot, startServer } from './server.ts';
+import './global-setup.ts'; // its ProvidedContext entry (e2eDataTemplate)
 
-const execFileAsync = promisify(execFile);
+export { repoRoot, SMS_RESEND_SECONDS } from './server.ts';
+
 const withoutOperatorToken = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(env).filter(([k]) => k !== 'OPERATOR_TOKEN'));
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The journeys' server lets a phone get a new code after this many seconds (60 by default). */
-export const SMS_RESEND_SECONDS = 3;
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -41,19 +38,6 @@ export const PHONE = {
   locale: 'en-US',
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
 export interface Stack {
   baseUrl: string;
   browser: Browser;
@@ -62,8 +46,9 @@ export interface Stack {
   close: () => Promise<void>;
   serverLog: () => string;
   /**
-   * Runs the operator CLI (`npm run ops -- …`) against this server as staff would: the token comes
-   * from the file the development server wrote in its DATA_DIR. Rejects with stderr on exit 1.
+   * Runs an operator CLI command (`npm run ops -- …`) against this server as staff would: the token
+   * comes from the file the development server wrote in its DATA_DIR. Answers what it prints;
+   * rejects with its message on a refusal.
    */
   ops: (...args: string[]) => Promise<string>;
 }
@@ -79,73 +64,26 @@ export async function startActivity(stack: Stack, body: Record<string, unknown>)
   return Number(id);
 }
 
-async function waitForReady(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`Server exited (${server.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`Server not ready after 150 s:\n${log()}`);
-}
-
 /** Starts server + browser; call in beforeAll and close in afterAll. */
 export async function startStack(): Promise<Stack> {
   if (!existsSync(join(repoRoot, 'apps/player/dist/index.html'))) {
     throw new Error('apps/player/dist is missing: run `npm run build -w apps/player` first (npm test does it).');
   }
-  const port = await freePort();
+  // A copy of the data directory the global setup migrated and seeded once for this run.
+  const template = inject('e2eDataTemplate');
+  if (!template) throw new Error('No seeded e2e data directory: the e2e project runs e2e/global-setup.ts first (vitest.config.ts).');
   const dataDir = mkdtempSync(join(tmpdir(), 'playhall-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const server = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Many journeys from one address in a minute: keep the per-IP limits out of the way.
-      SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
-      RATE_LIMIT_AUTH_PER_MIN: '200',
-      RATE_LIMIT_SMS_PER_MIN: '50',
-      RATE_LIMIT_GLOBAL_PER_MIN: '5000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-
+  cpSync(template, dataDir, { recursive: true });
   const stopServer = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => {
-        const timer = setTimeout(() => {
-          server.kill('SIGKILL');
-          r(null);
-        }, 10_000);
-        server.once('exit', () => {
-          clearTimeout(timer);
-          r(null);
-        });
-      });
-    }
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-
+  const server = await startServer(dataDir).catch((err: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   let browser: Browser;
   try {
-    await waitForReady(baseUrl, server, () => output);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -155,21 +93,18 @@ export async function startStack(): Promise<Stack> {
     await stopServer();
     throw err;
   }
+  const { baseUrl } = server;
 
   return {
     baseUrl,
     browser,
     newContext: (opts) => browser.newContext({ ...PHONE, baseURL: baseUrl, ...opts }),
-    serverLog: () => output,
-    ops: async (...args) => {
-      const { stdout } = await execFileAsync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/scripts/ops.ts', ...args], {
-        cwd: repoRoot,
-        env: { ...withoutOperatorToken(process.env), DATA_DIR: dataDir, PLAYHALL_URL: baseUrl },
-      }).catch((err: { stderr?: string; message: string }) => {
-        throw new Error(`ops ${args.join(' ')} failed: ${err.stderr || err.message}`);
-      });
-      return stdout;
-    },
+    serverLog: server.log,
+    // The CLI's own commands, run in this process (starting tsx for each call cost about 3 s).
+    ops: (...args) =>
+      runOps(args, { ...withoutOperatorToken(process.env), DATA_DIR: dataDir, PLAYHALL_URL: baseUrl }).catch((err: unknown) => {
+        throw new Error(`ops ${args.join(' ')} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }),
     close: async () => {
       await browser.close().catch(() => undefined);
       await stopServer();
