@@ -204,13 +204,14 @@ describe.skipIf(!hasChromium)('the games screens at 360, 390 and 1280 px', () =>
       () =>
         new Promise<string[]>((resolve) => {
           const found: string[] = [];
-          let waited = 0;
+          // The spin starts once the server took the bet: seconds on a busy machine, so wait by time, not frames.
+          const deadline = performance.now() + 20_000;
           let sampled = 0;
           const look = () => {
             const reels = [...document.querySelectorAll('.oc-reel')];
             const spinning = reels.some((r) => r.firstElementChild!.childElementCount > 3);
             if (!spinning) {
-              if (++waited > 600) return resolve(['the reels never spun']);
+              if (performance.now() > deadline) return resolve(['the reels never spun']);
               return requestAnimationFrame(look);
             }
             reels.forEach((reel, i) => {
