@@ -143,7 +143,7 @@ export function DepositForm() {
 
   return (
     <>
-      <div className="channel-tabs" role="tablist" aria-label={t('wallet.channel')}>
+      <div className="channel-tabs channel-tabs--wrap" role="tablist" aria-label={t('wallet.channel')}>
         {channels.map((c) => (
           <button key={c.id} type="button" role="tab" aria-selected={c.id === channel.id}
             className={c.id === channel.id ? 'channel-tab channel-tab--active' : 'channel-tab'} onClick={() => setPicked(c.id)}>
