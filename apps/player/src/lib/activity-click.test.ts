@@ -71,6 +71,28 @@ describe('startup popups', () => {
     expect(startupPopups(running([fd, notice]), true, seenStartupPopups())).toHaveLength(2);
   });
 
+  const download = act(3, 32, { sort: 20, detail: { amount: 777, multiplier: 4 } });
+
+  it('puts the download popup first, whatever the sort, when the app may offer installing', () => {
+    const list = startupPopups(running([fd, notice, download]), true, [], { offerDownload: true });
+    expect(list.map((p) => p.kind)).toEqual(['download', 'notice', 'firstDeposit']);
+    expect(list[0]!.activity.id).toBe(3);
+  });
+
+  it('skips the download popup for a visitor, and where installing is not offered (installed, iOS Chrome, received)', () => {
+    expect(startupPopups(running([fd, notice, download]), false, [], { offerDownload: true }).map((p) => p.kind)).toEqual(['notice']);
+    expect(startupPopups(running([fd, notice, download]), true, [], { offerDownload: false }).map((p) => p.kind)).toEqual(['notice', 'firstDeposit']);
+    expect(startupPopups(running([fd, notice, download]), true, []).map((p) => p.kind)).toEqual(['notice', 'firstDeposit']);
+    expect(startupPopups(running([fd, notice]), true, [], { offerDownload: true }).map((p) => p.kind)).toEqual(['notice', 'firstDeposit']);
+  });
+
+  it('shows the download popup once per session like the others', () => {
+    const [first] = startupPopups(running([download, notice]), true, seenStartupPopups(), { offerDownload: true });
+    expect(first!.kind).toBe('download');
+    markStartupPopupSeen(first!);
+    expect(startupPopups(running([download, notice]), true, seenStartupPopups(), { offerDownload: true }).map((p) => p.kind)).toEqual(['notice']);
+  });
+
   it('gives a notice in the player\'s language, else en-US', () => {
     expect(noticeText(notice, 'pt-BR')).toEqual({ title: 'Olá', body: 'Body' });
     expect(noticeText(notice, 'th-TH')).toEqual({ title: 'Hello', body: 'Body' });

@@ -32,6 +32,34 @@ export function isStandalone(): boolean {
   return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
 }
 
+/** The user agent token the native app shell adds to its web view's user agent. */
+export const NATIVE_SHELL_UA = 'PlayhallApp/';
+
+/** Where the app runs, as far as installing goes. */
+export interface InstallEnv {
+  userAgent: string;
+  /** Standalone display mode (an installed PWA, or iOS's home-screen app). */
+  standalone: boolean;
+}
+
+function currentEnv(): InstallEnv {
+  return { userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent, standalone: isStandalone() };
+}
+
+/** Running installed: standalone display mode or inside the native shell (decision 030: the download bonus is claimed only so). */
+export function isInstalledApp(env: InstallEnv = currentEnv()): boolean {
+  return env.standalone || env.userAgent.includes(NATIVE_SHELL_UA);
+}
+
+/**
+ * Whether the download popup may offer installing (spec §2): not in the native app, a PWA or
+ * standalone mode (already installed), and not in iOS Chrome (`CriOS`: it cannot add a web app to
+ * the home screen). Whether the player is logged in is the popup list's own check.
+ */
+export function canOfferInstall(env: InstallEnv = currentEnv()): boolean {
+  return !isInstalledApp(env) && !env.userAgent.includes('CriOS');
+}
+
 /** The browser's install prompt when it may be offered: captured, not cancelled before, not installed already. */
 export function useInstallOffer(): BeforeInstallPromptEvent | null {
   return useInstallPrompt((s) => (s.dismissed || isStandalone() ? null : s.prompt));

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } from '@playhall/contract';
 import { call } from './api.ts';
+import { isInstalledApp } from './pwa.ts';
 import { queryClient } from './query-client.ts';
 import { usePreLogin } from './queries.ts';
 import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
@@ -144,7 +145,8 @@ export function applyClaim(coin: Money, shown: RewardShown): void {
 
 /** Receive a one-off activity's reward (sign-up bonus, bind phone, fund) and show it. */
 export async function receiveActivity(activity: Pick<ActivityView, 'id' | 'name' | 'detail'>): Promise<void> {
-  const res = await call('activityReceive', { activityId: activity.id });
+  // The installed app says so: the download bonus is paid only then (decision 030).
+  const res = await call('activityReceive', { activityId: activity.id, ...(isInstalledApp() ? { installed: true } : {}) });
   const multiplier = typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : undefined;
   applyClaim(res.coin, { title: activity.name, awards: res.awards, ...(multiplier !== undefined ? { multiplier } : {}) });
 }
@@ -168,6 +170,7 @@ export function activityRoute(type: number): string | undefined {
   if (type === ActivityType.freeSign) return '/activity/sign-in';
   if (type === ActivityType.firstCharge || type === ActivityType.firstDeposit) return '/activity/first-deposit';
   if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return '/member';
+  if (type === ActivityType.download) return '/download';
   return undefined;
 }
 
@@ -219,8 +222,8 @@ export function performActivityClick(click: ActivityClick, navigate: (href: stri
   else if (click.kind === 'notice') useNoticeModal.setState({ activityId: click.activityId });
 }
 
-/** Startup popups, in the spec's order (download, notice, first deposit, invite spin); only these two exist now. */
-export type StartupPopup = { kind: 'notice'; activity: ActivityView } | { kind: 'firstDeposit'; activity: ActivityView };
+/** Startup popups, in the spec's order (download, notice, first deposit, invite spin); invite spin does not exist yet. */
+export type StartupPopup = { kind: 'download'; activity: ActivityView } | { kind: 'notice'; activity: ActivityView } | { kind: 'firstDeposit'; activity: ActivityView };
 
 export const STARTUP_SEEN_KEY = 'playhall.startupPopups.seen';
 
@@ -228,10 +231,23 @@ function popupKey(p: StartupPopup): string {
   return `${p.kind}:${p.activity.id}`;
 }
 
-/** The startup popups still to show this session, in order. */
-export function startupPopups(running: (RunningActivities & { totalRecharge: number | null }) | undefined, loggedIn: boolean, seen: readonly string[]): StartupPopup[] {
+/**
+ * The startup popups still to show this session, in order. `offerDownload`: the app may offer
+ * installing here (`canOfferInstall` in lib/pwa.ts) and the player has not received the download
+ * bonus; the download popup is for a logged-in player only.
+ */
+export function startupPopups(
+  running: (RunningActivities & { totalRecharge: number | null }) | undefined,
+  loggedIn: boolean,
+  seen: readonly string[],
+  o: { offerDownload?: boolean } = {},
+): StartupPopup[] {
   if (!running) return [];
   const all: StartupPopup[] = [];
+  if (loggedIn && o.offerDownload) {
+    const dl = activitiesOfType(running, [ActivityType.download])[0];
+    if (dl) all.push({ kind: 'download', activity: dl });
+  }
   for (const a of activitiesOfType(running, [ActivityType.notice])) all.push({ kind: 'notice', activity: a });
   if (loggedIn && running.totalRecharge === 0) {
     const fd = activitiesOfType(running, [ActivityType.firstCharge, ActivityType.firstDeposit])[0];

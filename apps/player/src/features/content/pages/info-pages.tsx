@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { Button, Collapse } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ContentSlug, CustomerServiceItem } from '@playhall/contract';
+import { ActivityType, type ContentSlug, type CustomerServiceItem } from '@playhall/contract';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { SupportIcon } from '../../../components/ui/icons.tsx';
+import { Money } from '../../../components/ui/money.tsx';
 import { useFullAppConfig, usePreLogin } from '../../../lib/queries.ts';
-import { useInstallOffer } from '../../../lib/pwa.ts';
+import { isInstalledApp, useInstallOffer } from '../../../lib/pwa.ts';
+import { activitiesOfType, receiveActivity, refreshRedDots, useActivities, useHasRecordOf } from '../../../lib/rewards.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
 import { InstallOfferBody } from '../../../components/ui/install-offer.tsx';
 import { useContentPage, useServiceQueue } from '../api/content-api.ts';
 import { RichText } from '../components/rich-text.tsx';
@@ -34,6 +38,38 @@ export const AboutUsPage = () => <ContentPage slug="about-us" />;
 export const PrivacyPolicyPage = () => <ContentPage slug="privacy-policy" />;
 export const TermsOfUsePage = () => <ContentPage slug="terms-of-use" />;
 
+/** In the installed app (decision 030): the download bonus, to the cent, with Receive, until it is received. */
+function DownloadBonusClaim() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const [installed] = useState(isInstalledApp);
+  const download = activitiesOfType(useActivities().data, [ActivityType.download])[0];
+  const received = useHasRecordOf(ActivityType.download, Boolean(loggedIn && installed && download));
+  const [busy, setBusy] = useState(false);
+  if (!download || !loggedIn || !installed || received.data !== false) return null;
+  const amount = typeof download.detail.amount === 'number' ? download.detail.amount : null;
+  const receive = async () => {
+    setBusy(true);
+    try {
+      await receiveActivity(download);
+    } catch {
+      // The call's toast says why (already received, or once per person on this device or phone).
+      refreshRedDots();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="card download-actions" data-testid="download-bonus">
+      <h3 className="install-offer__title" style={{ margin: 0 }}>{download.name}</h3>
+      {amount !== null && <Money value={amount} exact className="download-bonus__amount" testId="download-bonus-amount" />}
+      <Button block color="primary" size="large" shape="rounded" loading={busy} onClick={() => void receive()} data-testid="download-bonus-receive">
+        {t('rewards.receive')}
+      </Button>
+    </div>
+  );
+}
+
 /** The page's text says how to add Playhall to the home screen; the card only adds what the browser offers. */
 export function DownloadPage() {
   const { t } = useTranslation();
@@ -42,6 +78,7 @@ export function DownloadPage() {
   const appLink = downloadUrl && isWebLink(downloadUrl) ? downloadUrl : null;
   return (
     <ContentPage slug="download">
+      <DownloadBonusClaim />
       {(installPrompt || appLink) && (
         <div className="card download-actions" data-testid="install-offer">
           {installPrompt && <InstallOfferBody />}

@@ -7,6 +7,7 @@ import { Money } from '../../../components/ui/money.tsx';
 import { RedDot } from '../../../components/ui/red-dot.tsx';
 import { base } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { isInstalledApp } from '../../../lib/pwa.ts';
 import { activitiesOfType, receiveActivity, refreshRedDots, useActivities, useHasRecordOf, useRedDots } from '../../../lib/rewards.ts';
 import { useSession } from '../../../lib/session.ts';
 
@@ -52,7 +53,8 @@ function ClaimItem({ activity, dot, amount }: { activity: ActivityView; dot: boo
 
 /**
  * The member page's rewards: daily sign-in and the first-deposit offer when they run, the one-off
- * rewards the player can receive now (sign-up bonus, bind phone, fund), and the reward records.
+ * rewards the player can receive now (sign-up bonus, bind phone, fund; the download bonus in the
+ * installed app, decision 030), and the reward records.
  */
 export function RewardEntries() {
   const { t } = useTranslation();
@@ -66,6 +68,9 @@ export function RewardEntries() {
   const fund = activitiesOfType(activities.data, [ActivityType.fund])[0];
   const bind = activitiesOfType(activities.data, [ActivityType.bind])[0];
   const bindReceived = useHasRecordOf(ActivityType.bind, Boolean(bind && mobile));
+  const download = activitiesOfType(activities.data, [ActivityType.download])[0];
+  const [installed] = useState(isInstalledApp);
+  const downloadReceived = useHasRecordOf(ActivityType.download, Boolean(download && installed));
   const amountOf = (a: ActivityView) => (typeof a.detail.amount === 'number' ? a.detail.amount : null);
 
   return (
@@ -77,6 +82,7 @@ export function RewardEntries() {
       )}
       {signUp && dots?.signupBonus && <ClaimItem activity={signUp} dot amount={amountOf(signUp)} />}
       {fund && dots?.fund && <ClaimItem activity={fund} dot amount={null} />}
+      {download && installed && downloadReceived.data === false && <ClaimItem activity={download} dot={false} amount={amountOf(download)} />}
       {bind && mobile && bindReceived.data === false && <ClaimItem activity={bind} dot={false} amount={amountOf(bind)} />}
       {bind && !mobile && (
         <List.Item prefix={<GiftIcon />} description={t('rewards.bindFirst')} onClick={() => void navigate({ to: paths.bind })} data-testid="bind-item">

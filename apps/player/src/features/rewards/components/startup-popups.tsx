@@ -5,17 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { ActivityType, type ActivityView } from '@playhall/contract';
 import { useModals } from '../../../lib/modals.ts';
 import { paths } from '../../../lib/paths.ts';
+import { canOfferInstall } from '../../../lib/pwa.ts';
 import {
+  activitiesOfType,
   markStartupPopupSeen,
   noticeText,
   seenStartupPopups,
   startupPopups,
   useActivities,
+  useHasRecordOf,
   useNoticeModal,
   useRewardModal,
   type StartupPopup,
 } from '../../../lib/rewards.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
+import { DownloadModal } from './download-modal.tsx';
 import { FirstDepositTiers, tiersOf } from './first-deposit-tiers.tsx';
 import '../rewards.css';
 import './startup-popups.css';
@@ -63,7 +67,7 @@ export function FirstDepositModal({ activity, onClose }: { activity: ActivityVie
 
 /**
  * Startup popups (spec §2): once per session each, in order (download, notice, first deposit,
- * invite spin; only notice and first deposit exist so far), the next one when the previous closes;
+ * invite spin; invite spin does not exist yet), the next one when the previous closes;
  * never over an auth modal, a reward modal or a game. Also hosts the notice a click opens.
  */
 export function StartupPopups() {
@@ -77,8 +81,14 @@ export function StartupPopups() {
   const clickedNoticeId = useNoticeModal((s) => s.activityId);
   const [seen, setSeen] = useState(seenStartupPopups);
   const [showing, setShowing] = useState<StartupPopup | null>(null);
-  const blocked = authOpen || rewardOpen || inGame || onAuthPage || clickedNoticeId !== null;
-  const next = startupPopups(q.data, loggedIn, seen)[0];
+  // The download popup: a logged-in player in a browser that can install, who has not received the bonus.
+  const [offerInstall] = useState(canOfferInstall);
+  const download = activitiesOfType(q.data, [ActivityType.download])[0];
+  const received = useHasRecordOf(ActivityType.download, Boolean(loggedIn && offerInstall && download));
+  // Until that is known nothing shows, so the download popup is never overtaken by the next one.
+  const waiting = Boolean(loggedIn && offerInstall && download) && received.isPending;
+  const blocked = authOpen || rewardOpen || inGame || onAuthPage || clickedNoticeId !== null || waiting;
+  const next = startupPopups(q.data, loggedIn, seen, { offerDownload: offerInstall && received.data === false })[0];
 
   useEffect(() => {
     if (showing || blocked || !next) return;
@@ -100,8 +110,10 @@ export function StartupPopups() {
   const notice = clicked ?? (showing?.kind === 'notice' ? showing.activity : null);
   const closeNotice = clicked ? () => useNoticeModal.setState({ activityId: null }) : close;
   const firstDeposit = !clicked && showing?.kind === 'firstDeposit' && showing.activity.type !== ActivityType.notice ? showing.activity : null;
+  const downloadShown = !clicked && showing?.kind === 'download' ? showing.activity : null;
   return (
     <>
+      <DownloadModal activity={downloadShown} onClose={close} />
       <NoticeModal activity={notice ?? null} onClose={closeNotice} />
       <FirstDepositModal activity={firstDeposit} onClose={close} />
     </>
