@@ -47,12 +47,12 @@ function RecordRow({ r }: { r: CoinRecord }) {
           <>
             {' · '}{t('records.rounds', { count: r.game.rounds })}
             <span className="record__game-sums">
-              {t('records.staked')} <Money value={r.game.bet} exact testId="record-staked" />
-              {' · '}{t('records.paidOut')} <Money value={r.game.win} exact testId="record-paid-out" />
+              <span className="record__pair">{t('records.staked')} <Money value={r.game.bet} exact testId="record-staked" /></span>
+              {' · '}<span className="record__pair">{t('records.paidOut')} <Money value={r.game.win} exact testId="record-paid-out" /></span>
             </span>
           </>
         )}
-        {r.safeboxAfter !== null && <> · {t('records.bookBalance.safebox')} <Money value={r.safeboxAfter} exact /></>}
+        {r.safeboxAfter !== null && <> · <span className="record__pair">{t('records.bookBalance.safebox')} <Money value={r.safeboxAfter} exact /></span></>}
       </div>
       {r.reason === 'withdraw_hold' && r.timeline.length > 0 && <Steps steps={r.timeline} day={localDay(r.createdAt)} />}
       {r.note && r.reason !== 'withdraw_release' && <div className="record__note">{t('withdrawal.reason', { reason: r.note })}</div>}
