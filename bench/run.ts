@@ -15,6 +15,7 @@ const RUNNERS: Record<BenchId, () => Promise<BenchResult>> = {
   rounds: async () => (await import('./rounds-bench.ts')).benchRounds(),
   originals: async () => (await import('./originals-bench.ts')).benchOriginals(),
   events: async () => (await import('./events-bench.ts')).benchEvents(),
+  rewards: async () => (await import('./rewards-bench.ts')).benchRewards(),
 };
 
 function chosen(only: string | undefined): BenchId[] {
