@@ -112,6 +112,18 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
+/** A player app call made by the page with its own session, as the app makes it. */
+export async function appCall<T = unknown>(page: Page, path: string, body: Record<string, unknown>): Promise<{ code: number; msg: string; data: T }> {
+  return page.evaluate(async ([p, b]) => {
+    const res = await fetch(`/app/v1/${p}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, ...b }),
+    });
+    return res.json();
+  }, [path, body] as const) as Promise<{ code: number; msg: string; data: T }>;
+}
+
 /** Saves a screenshot into <repo>/screenshots (git-ignored) for a person to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });

@@ -9,22 +9,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, registerPlayer, snap, startActivity, useStackPage, type Stack } from './harness.ts';
+import { appCall, hasChromium, registerPlayer, snap, startActivity, useStackPage, type Stack } from './harness.ts';
 
 const NARROW = { viewport: { width: 360, height: 740 } };
 const LONG_HOLDER = 'Maria Aparecida dos Santos Oliveira Ferreira';
 
-/** A player app call with the page's session. */
-async function appCall<T = unknown>(page: Page, path: string, body: Record<string, unknown>): Promise<{ code: number; msg: string; data: T }> {
-  return page.evaluate(async ([p, b]) => {
-    const res = await fetch(`/app/v1/${p}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
-      body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, ...b }),
-    });
-    return res.json();
-  }, [path, body] as const) as Promise<{ code: number; msg: string; data: T }>;
-}
 
 /**
  * What a player cannot read in the rows matched by `rows`: texts cut by their own box (ellipsis,

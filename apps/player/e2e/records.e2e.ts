@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hasChromium, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
+import { appCall, hasChromium, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
 
 /** The development signing secret of the `originals` platform (apps/server/src/config.ts). */
 const ORIGINALS_SECRET = 'playhall-dev-originals-provider-secret';
@@ -28,17 +28,6 @@ async function provider<T = Record<string, unknown>>(stack: Stack, action: strin
   return json;
 }
 
-/** A player app call with the page's session. */
-async function appCall<T = unknown>(page: Page, path: string, body: Record<string, unknown>): Promise<{ code: number; msg: string; data: T }> {
-  return page.evaluate(async ([p, b]) => {
-    const res = await fetch(`/app/v1/${p}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
-      body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, ...b }),
-    });
-    return res.json();
-  }, [path, body] as const) as Promise<{ code: number; msg: string; data: T }>;
-}
 
 /** An exact figure as shown ("+1,234.56", "−0.10") back to hundredths. */
 const cents = (shown: string) => {

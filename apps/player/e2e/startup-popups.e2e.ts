@@ -18,6 +18,13 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`) });
 }
 
+/** The home banner's slides for the three activities below, in their sort order (players and visitors alike). */
+const SLIDES = [
+  'NOTICE News Weekend maintenance',
+  'DAILY SIGN-IN Daily sign-in Sign in every day for a bonus',
+  'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30.00',
+];
+
 describe.skipIf(!hasChromium)('startup popups journey', () => {
   const fixture = useStackPage();
   let page: Page;
@@ -49,11 +56,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
       const banner = visitor.getByTestId('activity-banner');
       await banner.waitFor();
       const slides = await banner.getByTestId('activity-slide').allInnerTexts();
-      expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
-        'NOTICE News Weekend maintenance',
-        'DAILY SIGN-IN Daily sign-in Sign in every day for a bonus',
-        'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30.00',
-      ]);
+      expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(SLIDES);
       // The first-deposit popup is for players who have not deposited: a visitor never gets it.
       await expect(visitor.getByTestId('first-deposit-modal').count()).resolves.toBe(0);
       await shot(visitor, 'home-visitor');
@@ -99,11 +102,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
     const banner = page.getByTestId('activity-banner');
     await banner.waitFor();
     const slides = await banner.getByTestId('activity-slide').allInnerTexts();
-    expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
-      'NOTICE News Weekend maintenance',
-      'DAILY SIGN-IN Daily sign-in Sign in every day for a bonus',
-      'FIRST DEPOSIT First deposit bonus First deposit bonus up to 30.00',
-    ]);
+    expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(SLIDES);
     await shot(page, 'home-390x844');
     await page.setViewportSize({ width: 360, height: 740 });
     await shot(page, 'home-360x740');

@@ -6,22 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, registerPlayer, snap, startActivity, useStackPage } from './harness.ts';
+import { appCall, hasChromium, registerPlayer, snap, startActivity, useStackPage } from './harness.ts';
 
-/** A player call with the page's own session, as the app makes it; answers its code. */
-async function playerCall(page: Page, path: string, body: Record<string, unknown>): Promise<number> {
-  return page.evaluate(
-    async ([p, b]) => {
-      const res = await fetch(`/app/v1/${p}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
-        body: JSON.stringify({ channel: 'WEB', appVersion: '1.1.2', platform: 0, ...b }),
-      });
-      return ((await res.json()) as { code: number }).code;
-    },
-    [path, body] as const,
-  );
-}
 
 /** "1,523.00" → 152300: every exact figure of a text, in order. */
 const figures = (text: string) => [...text.matchAll(/\d{1,3}(?:,\d{3})*\.\d{2}/g)].map((m) => Number(m[0].replaceAll(',', '').replace('.', '')));
@@ -35,8 +21,8 @@ describe.skipIf(!hasChromium)('withdraw screen names the bonuses that lock coin'
     const signUp = await startActivity(fixture.stack, { type: 15, name: 'Welcome bonus for new players', sort: 20, settings: { amount: 1_523, multiplier: 3, days: 7 } });
     await startActivity(fixture.stack, { type: 36, name: 'Daily sign-in', sort: 10, settings: { rewards: [123, 150, 200, 250, 300, 350, 1000], multiplier: 2 } });
     await registerPlayer(page, 'lck');
-    expect(await playerCall(page, 'activityReceive', { activityId: signUp })).toBe(200);
-    expect(await playerCall(page, 'loginBonus3UserReceive', {})).toBe(200);
+    expect((await appCall(page, 'activityReceive', { activityId: signUp })).code).toBe(200);
+    expect((await appCall(page, 'loginBonus3UserReceive', {})).code).toBe(200);
 
     await page.goto('/wallets?name=withdraw');
     const line = page.getByTestId('check-turnover');
