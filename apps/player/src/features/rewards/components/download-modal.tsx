@@ -1,4 +1,4 @@
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@playhall/contract';
@@ -6,8 +6,7 @@ import { Money } from '../../../components/ui/money.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { promptInstall, useInstallPrompt } from '../../../lib/pwa.ts';
 import { usePreLogin } from '../../../lib/queries.ts';
-import '../rewards.css';
-import './startup-popups.css';
+import { StartupModal } from './startup-modal.tsx';
 
 const isWebLink = (s: string) => /^https?:\/\//i.test(s);
 
@@ -30,20 +29,13 @@ export function DownloadModal({ activity, onClose }: { activity: ActivityView | 
     else void navigate({ to: paths.download });
   };
   return (
-    <Popup visible={activity !== null} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="reward-modal">
-      {activity && (
-        <div role="dialog" aria-modal="true" aria-labelledby="download-modal-title" className="reward-modal__inner startup-modal" data-testid="download-modal">
-          <div className="reward-modal__glow" aria-hidden="true" />
-          <button type="button" className="startup-modal__close" onClick={onClose} aria-label={t('rewards.popup.close')} data-testid="download-close">×</button>
-          <h2 id="download-modal-title" className="reward-modal__title">{activity.name}</h2>
-          {amount !== null && <Money value={amount} exact className="reward-modal__amount" testId="download-modal-amount" />}
-          <p className="reward-modal__from">{t('rewards.download.intro')}</p>
-          {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
-          <Button block color="primary" shape="rounded" size="large" onClick={install} data-testid="download-install">
-            {t('download.install')}
-          </Button>
-        </div>
-      )}
-    </Popup>
+    <StartupModal name="download" open={activity !== null} title={activity?.name ?? ''} onClose={onClose} closeButton>
+      {amount !== null && <Money value={amount} exact className="reward-modal__amount" testId="download-modal-amount" />}
+      <p className="reward-modal__from">{t('rewards.download.intro')}</p>
+      {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
+      <Button block color="primary" shape="rounded" size="large" onClick={install} data-testid="download-install">
+        {t('download.install')}
+      </Button>
+    </StartupModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ActivityType, type ActivityView } from '@playhall/contract';
 import { useModals } from '../../../lib/modals.ts';
@@ -21,23 +21,17 @@ import {
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { DownloadModal } from './download-modal.tsx';
 import { FirstDepositTiers, tiersOf } from './first-deposit-tiers.tsx';
-import '../rewards.css';
-import './startup-popups.css';
+import { StartupModal } from './startup-modal.tsx';
 
 /** The notice popup (activity 25): the operator's title and body in the player's language, else en-US. */
 export function NoticeModal({ activity, onClose }: { activity: ActivityView | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const text = activity ? noticeText(activity, i18n.language) : null;
   return (
-    <Popup visible={activity !== null} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="reward-modal">
-      {text && (
-        <div role="dialog" aria-modal="true" aria-labelledby="notice-modal-title" className="reward-modal__inner startup-modal" data-testid="notice-modal">
-          <h2 id="notice-modal-title" className="reward-modal__title">{text.title}</h2>
-          <p className="startup-modal__body">{text.body}</p>
-          <Button block color="primary" shape="rounded" size="large" onClick={onClose} data-testid="notice-close">{t('common.ok')}</Button>
-        </div>
-      )}
-    </Popup>
+    <StartupModal name="notice" open={text !== null} title={text?.title ?? ''} onClose={onClose}>
+      <p className="startup-modal__body">{text?.body}</p>
+      <Button block color="primary" shape="rounded" size="large" onClick={onClose} data-testid="notice-close">{t('common.ok')}</Button>
+    </StartupModal>
   );
 }
 
@@ -47,21 +41,14 @@ export function FirstDepositModal({ activity, onClose }: { activity: ActivityVie
   const tiers = activity ? tiersOf(activity.detail) : [];
   const multiplier = activity && typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : 0;
   return (
-    <Popup visible={activity !== null} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="reward-modal">
-      {activity && (
-        <div role="dialog" aria-modal="true" aria-labelledby="fd-modal-title" className="reward-modal__inner startup-modal" data-testid="first-deposit-modal">
-          <div className="reward-modal__glow" aria-hidden="true" />
-          <button type="button" className="startup-modal__close" onClick={onClose} aria-label={t('rewards.popup.close')} data-testid="first-deposit-close">×</button>
-          <h2 id="fd-modal-title" className="reward-modal__title">{activity.name}</h2>
-          <p className="reward-modal__from">{t('rewards.firstDeposit.intro')}</p>
-          <FirstDepositTiers tiers={tiers} className="startup-modal__tiers" testId="first-deposit-modal-tier" />
-          {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
-          <Link to={paths.wallets} search={{ name: 'deposit' }} onClick={onClose} className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded" data-testid="first-deposit-modal-go">
-            {t('wallet.deposit')}
-          </Link>
-        </div>
-      )}
-    </Popup>
+    <StartupModal name="first-deposit" open={activity !== null} title={activity?.name ?? ''} onClose={onClose} closeButton>
+      <p className="reward-modal__from">{t('rewards.firstDeposit.intro')}</p>
+      <FirstDepositTiers tiers={tiers} className="startup-modal__tiers" testId="first-deposit-modal-tier" />
+      {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
+      <Link to={paths.wallets} search={{ name: 'deposit' }} onClick={onClose} className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded" data-testid="first-deposit-modal-go">
+        {t('wallet.deposit')}
+      </Link>
+    </StartupModal>
   );
 }
 
