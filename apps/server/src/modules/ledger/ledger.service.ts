@@ -165,6 +165,13 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   }
 }
 
+/**
+ * The award function (modules/rewards, decision 032) posts through ledger_post from inside its own
+ * SQL function, in one statement with the wagering and the grant: it prepares and settles its
+ * transfers with these, so its checks, fingerprints, answers and refusals are transfer()'s.
+ */
+export { prepare as preparePosting, settle as settlePosting, checkRefusal as postingRefusal };
+
 /** A player's balances, wagering counters and withdrawable amount. Accounts not yet used read 0. */
 export async function getBalances(x: Executor, userId: number): Promise<PlayerBalances> {
   const row = await repo.walletOf(x, userId);

@@ -1,7 +1,19 @@
 import { AppError, awardOf, ErrorCode, MaxCallAmount } from '@playhall/contract';
-import type { Executor } from '../../db/tx.ts';
-import { addTurnover, balanceKey, transferIn, type HouseBook, type PlayerBook } from '../ledger/ledger.service.ts';
-import * as repo from './rewards.repo.ts';
+import type { Db } from '../../db/client.ts';
+import { groupCommitTuning } from '../../config.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { sqlState, type Executor } from '../../db/tx.ts';
+import { toMoney } from '../../lib/money.ts';
+import {
+  HOUSE_SHARDS,
+  MAX_BATCH,
+  postingRefusal,
+  preparePosting,
+  settlePosting,
+  type HouseBook,
+  type PlayerBook,
+} from '../ledger/ledger.service.ts';
+import * as repo from './award.repo.ts';
 
 /** Bonus coin's default wagering (product rules §2: default 1×, at most 10×). */
 export const DefaultMultiplier = 1;
@@ -37,15 +49,13 @@ export interface AwardResult {
   balanceAfter: number | null;
 }
 
+const batchers = new WeakMap<Db, GroupCommit<repo.AwardItem, repo.AwardOutcome>>();
+
 /**
- * The one award function (issue 14, decision 028): every reward any activity gives goes through
- * here, and only here touches the ledger for rewards. In the caller's transaction: one ledger
- * transfer from the award's house book to the player's asset (idempotent on `key`), the turnover a
- * bonus adds (product rules §2), and the grant row the reward records read. A key paid before
- * answers `replayed` and moves nothing; ten concurrent calls with one key pay once (the ledger
- * claims the key first: the others wait, then replay).
+ * Checks an award and prepares it: the catalogue, the bounds, the house book that pays, and the
+ * ledger transfer as the ledger service prepares it (its checks and fingerprint).
  */
-export async function award(tx: Executor, input: AwardInput): Promise<AwardResult> {
+function prepare(input: AwardInput): repo.AwardItem {
   const def = awardOf(input.awardId);
   if (!def) throw new AppError(ErrorCode.awardUnknown, `Award ${input.awardId} is not granted by this release`);
   if (!Number.isSafeInteger(input.count) || input.count <= 0 || input.count > MaxCallAmount) {
@@ -55,12 +65,12 @@ export async function award(tx: Executor, input: AwardInput): Promise<AwardResul
   const multiplier = def.asset === 'coin' ? (input.multiplier ?? DefaultMultiplier) : 0;
   if (!Number.isInteger(multiplier) || multiplier < 0 || multiplier > 10) throw new RangeError(`multiplier ${multiplier} is not an integer 0-10`);
   if (input.fundedBy && def.asset !== 'coin') throw new RangeError('only coin is paid from commission');
+  if (!Number.isSafeInteger(input.userId) || input.userId <= 0) throw new RangeError(`player ${input.userId} is not an id`);
 
-  const key = `reward:${input.key}`;
   const book = def.asset as PlayerBook;
   const house: HouseBook = input.fundedBy ?? def.pool;
-  const posted = await transferIn(tx, {
-    idempotencyKey: key,
+  const transfer = preparePosting({
+    idempotencyKey: `reward:${input.key}`,
     reason: input.reason,
     reference: input.activityId ? `activity:${input.activityId}` : `award:${def.id}`,
     at: input.at,
@@ -69,23 +79,96 @@ export async function award(tx: Executor, input: AwardInput): Promise<AwardResul
       { account: { house }, asset: def.asset, amount: -input.count },
     ],
   });
-  if (posted.replayed) {
-    const earlier = await repo.grantByKey(tx, key);
-    if (!earlier) throw new Error(`award ${key}: the ledger replayed a transfer without its grant`);
-    return { grantId: earlier.id, replayed: true, awardId: earlier.awardId, count: earlier.count, turnover: earlier.turnover, balanceAfter: null };
-  }
+  // Bonus coin's wagering (product rules §2): count × multiplier to play, the count locked meanwhile.
   const turnover = input.count * multiplier;
-  if (turnover > 0) await addTurnover(tx, input.userId, input.count, multiplier);
-  const grantId = await repo.insertGrant(tx, {
+  return {
+    transfer,
     userId: input.userId,
-    activityId: input.activityId ?? null,
     awardId: def.id,
     count: input.count,
-    reason: input.reason,
     turnover,
-    key,
-    transferId: posted.transferId,
+    bonus: turnover > 0 ? input.count : 0,
+    activityId: input.activityId ?? null,
     at: input.at,
-  });
-  return { grantId, replayed: false, awardId: def.id, count: input.count, turnover, balanceAfter: posted.balances[balanceKey(input.userId, book)] ?? null };
+  };
 }
+
+/** Turns reward_award's answer for one award into its result, or the ledger's typed refusal. */
+function settle(item: repo.AwardItem, out: repo.AwardOutcome): AwardResult {
+  const key = item.transfer.key;
+  if (out.code === repo.AwardCode.unknownPlayer) throw new RangeError(`award ${key}: player ${item.userId} does not exist`);
+  if (out.code === repo.AwardCode.grantMissing) throw new Error(`award ${key}: the ledger replayed a transfer without its grant`);
+  // The ledger's answers and refusals, as transfer() gives them (insufficientBalance, idempotencyConflict, unbalancedTransfer).
+  settlePosting(item.transfer, {
+    code: out.code,
+    transferId: out.transferId,
+    after: item.transfer.entries.map((e) => (e.u === null ? null : out.balanceAfter)),
+  });
+  if (out.grantId === null) throw new Error(`award ${key}: reward_award answered no grant`);
+  const replayed = out.code === repo.AwardCode.replayed;
+  return {
+    grantId: Number(out.grantId),
+    replayed,
+    awardId: out.awardId ?? item.awardId,
+    count: out.count === null ? item.count : toMoney(out.count),
+    turnover: out.turnover === null ? item.turnover : toMoney(out.turnover),
+    balanceAfter: replayed || out.balanceAfter === null ? null : toMoney(out.balanceAfter),
+  };
+}
+
+/** A CHECK on a balance refused the statement (MaxBalance, decision 017): the ledger's refusal. */
+function refusal(err: unknown): unknown {
+  return sqlState(err) === '23514' ? postingRefusal(err) : err;
+}
+
+/**
+ * The one award function (issue 14, decisions 028 and 032): every reward any activity gives goes
+ * through here, and only here touches the ledger for rewards. In the caller's transaction, one
+ * statement (reward_award): one ledger transfer from the award's house book to the player's asset
+ * (idempotent on `key`), the turnover a bonus adds (product rules §2), and the grant row the reward
+ * records read. A key paid before answers `replayed` with the earlier grant and moves nothing; ten
+ * concurrent calls with one key pay once (the ledger claims the key first: the others wait, then
+ * replay). A refusal throws the ledger's error (insufficientBalance, idempotencyConflict,
+ * balanceLimitExceeded, unbalancedTransfer) and the caller's transaction should not commit.
+ */
+export async function award(tx: Executor, input: AwardInput): Promise<AwardResult> {
+  const item = prepare(input);
+  try {
+    const [out] = await repo.awardBatch(tx, [item], randomShard());
+    return settle(item, out!);
+  } catch (err) {
+    throw refusal(err);
+  }
+}
+
+/**
+ * The same award in its own transaction, for a caller that has nothing else to commit with it.
+ * Concurrent calls are group-committed as the ledger's transfer() is (db/group-commit.ts, the
+ * ledger's tuning: LEDGER_LANES, LEDGER_SPILL; a key at most once per call): many awards go as one
+ * reward_award statement and one commit, each caller answered after that commit, a refused award
+ * refusing only its own caller. Same answers and errors as award().
+ */
+export async function awardCommitted(db: Db, input: AwardInput): Promise<AwardResult> {
+  const item = prepare(input);
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    const tuning = groupCommitTuning();
+    batcher = new GroupCommit({
+      lanes: tuning.ledgerLanes,
+      spill: tuning.ledgerSpill,
+      maxBatch: MAX_BATCH,
+      attempts: 5,
+      keyOf: (it) => it.transfer.key,
+      send: (items) => repo.awardBatch(db, items, randomShard()),
+    });
+    batchers.set(db, batcher);
+  }
+  try {
+    return settle(item, await batcher.submit(item));
+  } catch (err) {
+    throw refusal(err);
+  }
+}
+
+/** The house book shard of one call, picked as the ledger picks it. */
+const randomShard = () => Math.floor(Math.random() * HOUSE_SHARDS);
