@@ -194,14 +194,16 @@ export async function addRecharge(x: Executor, userId: number, amount: bigint): 
     on conflict (user_id) do update set total_recharge = player_wallet.total_recharge + excluded.total_recharge`);
 }
 
+/** `balanceAt` as a SQL expression (bigint), for a caller composing one statement. */
+export function balanceAtExpr(userId: number, book: string, at: Date): SQL {
+  return sql`coalesce((select e.balance_after from ledger_entry e join ledger_account a on a.id = e.account_id
+                        where e.user_id = ${userId} and a.book = ${book} and e.created_at < ${at}
+                        order by e.created_at desc, e.id desc limit 1), 0)`;
+}
+
 /** A player book's balance just before `at`: its last entry's balance after (0 before any). */
 export async function balanceAt(x: Executor, userId: number, book: string, at: Date): Promise<string> {
-  const [row] = await rows<{ balance: string }>(
-    x,
-    sql`select coalesce((select e.balance_after from ledger_entry e join ledger_account a on a.id = e.account_id
-                          where e.user_id = ${userId} and a.book = ${book} and e.created_at < ${at}
-                          order by e.created_at desc, e.id desc limit 1), 0)::text as balance`,
-  );
+  const [row] = await rows<{ balance: string }>(x, sql`select ${balanceAtExpr(userId, book, at)}::text as balance`);
   return row?.balance ?? '0';
 }
 

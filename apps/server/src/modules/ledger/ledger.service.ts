@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { AppError, ErrorCode, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { groupCommitTuning } from '../../config.ts';
@@ -250,6 +251,14 @@ export async function recordRecharge(tx: Executor, userId: number, amount: numbe
 /** A player book's balance as it stood just before `at` (0 before its first entry). */
 export async function balanceAt(x: Executor, userId: number, book: PlayerBook, at: Date): Promise<Money> {
   return toMoney(await repo.balanceAt(x, userId, book, at));
+}
+
+/**
+ * The same balance as a SQL expression (bigint) to place inside a larger statement: the rewards
+ * engine's one red-dots statement (decision 031) reads it without a round trip of its own.
+ */
+export function balanceAtExpr(userId: number, book: PlayerBook, at: Date): SQL {
+  return repo.balanceAtExpr(userId, book, at);
 }
 
 /** A house book's balance for one asset: the sum of its shards. */

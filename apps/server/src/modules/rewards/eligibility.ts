@@ -28,11 +28,12 @@ function fingerprintsOf(userId: number, person: { mobile: string | null; devices
   return [`user:${userId}`, ...(person.mobile ? [hash('phone', person.mobile)] : []), ...person.devices.map((d) => hash('device', d))];
 }
 
-/** For red dots: a one-off grant of this type is still open to the player (no account of theirs, device or phone got it). */
-export async function oncePerPersonOpen(x: Executor, activityType: number, userId: number): Promise<boolean> {
-  const person = await repo.personOf(x, userId);
-  if (!person || person.status !== ACTIVE) return false;
-  return !(await repo.anyOnceMarkTaken(x, activityType, fingerprintsOf(userId, person)));
+/**
+ * For red dots: a one-off grant of this type is still open to the player (an active account, and
+ * no account of theirs, device or phone got it), from the facts `repo.personFactsExpr` read.
+ */
+export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
+  return !!person && person.status === ACTIVE && !person.onceTaken;
 }
 
 export async function assertEligible(x: Executor, activity: Activity<unknown>, userId: number, now: Date, o: { oncePerPerson?: boolean } = {}): Promise<void> {

@@ -25,6 +25,72 @@ export async function runningActivities(x: Executor, now: Date): Promise<Activit
     .orderBy(asc(activity.sort), asc(activity.id));
 }
 
+/**
+ * The activity table's version as a SQL expression: a digest of every row's id and xmin (the
+ * transaction that wrote its current version), so any insert, update or delete, by this process
+ * or another, changes it, whatever the clock said. Activities are tens of rows: cheap to read.
+ */
+const ACTIVITY_VERSION = sql`(select md5(coalesce(string_agg(a.id::text || '.' || a.xmin::text, ',' order by a.id), '')) from activity a)`;
+
+export async function activityVersion(x: Executor): Promise<string> {
+  const res = (await x.execute(sql`select ${ACTIVITY_VERSION} as version`)) as unknown as { rows: { version: string }[] };
+  return res.rows[0]!.version;
+}
+
+/** Enabled activities whatever their window (the caller checks it against its clock), in sort order. */
+export async function enabledActivities(x: Executor): Promise<ActivityRow[]> {
+  return x.select().from(activity).where(eq(activity.enabled, true)).orderBy(asc(activity.sort), asc(activity.id));
+}
+
+/**
+ * The red dots' one statement (decision 031): the activity table's version and each expression's
+ * json value (kinds' `dotFacts`), parsed; null where an expression found nothing.
+ */
+export async function readDotFacts(x: Executor, facts: SQL[]): Promise<{ version: string; facts: unknown[] }> {
+  const columns = facts.map((f, i) => sql`, (${f})::text as ${sql.identifier(`f${i}`)}`);
+  const res = (await x.execute(sql`select ${ACTIVITY_VERSION} as version${sql.join(columns)}`)) as unknown as { rows: Record<string, string | null>[] };
+  const row = res.rows[0]!;
+  return { version: row.version!, facts: facts.map((_, i) => (row[`f${i}`] == null ? null : JSON.parse(row[`f${i}`]!))) };
+}
+
+/** Whether a grant with this key exists, as a SQL boolean. */
+export function grantExistsExpr(key: string): SQL {
+  return sql`exists (select 1 from reward_grant g where g.idempotency_key = ${key})`;
+}
+
+/** The key of a player's latest grant from one activity (as `lastGrantOf`), as json `{ key }` (key null: none). */
+export function lastGrantKeyExpr(userId: number, activityId: number): SQL {
+  return sql`json_build_object('key', (select g.idempotency_key from reward_grant g where g.user_id = ${userId} and g.activity_id = ${activityId}
+                                        order by g.created_at desc, g.id desc limit 1))`;
+}
+
+/**
+ * Who a player is for a one-off grant's dot, as json `{ status, registeredAt (ms), onceTaken }`
+ * (no row: no such player). `onceTaken`: a mark of this activity type is held for any of their
+ * fingerprints: the same marks as `fingerprintsOf` in eligibility.ts (id, phone hash, every
+ * device's hash: sha256 hex, first 40), computed here so the dot costs no round trip of its own.
+ */
+export interface PersonFacts {
+  status: number;
+  registeredAt: number;
+  onceTaken: boolean;
+}
+
+export function personFactsExpr(activityType: number, userId: number): SQL {
+  return sql`(select json_build_object(
+      'status', u.status,
+      'registeredAt', floor(extract(epoch from u.created_at) * 1000),
+      'onceTaken', exists (select 1 from reward_once o where o.activity_type = ${activityType} and o.fingerprint in (
+          select 'user:' || u.id::text
+          union all
+          select 'phone:' || left(encode(sha256(convert_to(u.mobile, 'UTF8')), 'hex'), 40) where coalesce(u.mobile, '') <> ''
+          union all
+          select 'device:' || left(encode(sha256(convert_to(ds.d, 'UTF8')), 'hex'), 40)
+            from (select u.device_id as d union select s.device_id from user_session s where s.user_id = u.id) ds
+           where ds.d is not null and ds.d <> '')))
+    from app_user u where u.id = ${userId})`;
+}
+
 export async function activityById(x: Executor, id: number, lock = false): Promise<ActivityRow | undefined> {
   const q = x.select().from(activity).where(eq(activity.id, id));
   const [row] = lock ? await q.for('update') : await q;

@@ -90,16 +90,61 @@ function playerView(kind: ActivityKind<unknown>, a: Activity<unknown>): Activity
  */
 export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string }) {
   const { db, clock } = deps;
-  const ctx: KindContext = { db, clock, timeZone: deps.timeZone, granted: async (x, key) => (await repo.grantByKey(x, `reward:${key}`)) !== undefined };
+  const ctx: KindContext = {
+    db,
+    clock,
+    timeZone: deps.timeZone,
+    granted: async (x, key) => (await repo.grantByKey(x, `reward:${key}`)) !== undefined,
+    grantedExpr: (key) => repo.grantExistsExpr(`reward:${key}`),
+  };
 
-  /** Running activities of a kind this release runs, settings parsed by their kind. */
-  async function running(x: Executor = db): Promise<{ kind: ActivityKind<unknown>; activity: Activity<unknown> }[]> {
-    const rows = await repo.runningActivities(x, clock.now());
-    return rows.flatMap((row) => {
+  /**
+   * The enabled activities of a kind this release runs, settings parsed by their kind, cached in
+   * process with the activity table's version they were read at (decision 031). Their windows are
+   * checked against the clock on each call. This service's own changes drop the cache; a change by
+   * another process (another server instance; the operator CLI goes through one) shows as a new
+   * version, which reloads it.
+   */
+  interface Enabled {
+    version: string;
+    list: { kind: ActivityKind<unknown>; activity: Activity<unknown> }[];
+  }
+  let cache: Promise<Enabled> | null = null;
+
+  async function load(): Promise<Enabled> {
+    // The version first: a change between the two reads leaves an older version with newer rows,
+    // which only costs one more reload, never a stale list taken for current.
+    const version = await repo.activityVersion(db);
+    const rows = await repo.enabledActivities(db);
+    const list = rows.flatMap((row) => {
       const kind = kindOf(row.type);
       const parsed = kind?.settings.safeParse(row.settings);
       return kind && parsed?.success ? [{ kind, activity: { ...row, settings: parsed.data } }] : [];
     });
+    return { version, list };
+  }
+
+  /** The cached list (loaded when there is none); `stale`: a version the caller read that differs from the cache's reloads it. */
+  async function enabled(stale?: string): Promise<Enabled> {
+    const held = cache;
+    if (held && stale !== undefined && (await held).version !== stale) {
+      if (cache === held) cache = null;
+    }
+    if (!cache) {
+      const loading = load();
+      cache = loading;
+      loading.catch(() => {
+        if (cache === loading) cache = null;
+      });
+    }
+    return cache;
+  }
+
+  /** Running activities of a kind this release runs, at the clock's now: the cache, checked against the table's version (one cheap statement). */
+  async function running(): Promise<{ kind: ActivityKind<unknown>; activity: Activity<unknown> }[]> {
+    const now = clock.now();
+    const list = (await enabled(await repo.activityVersion(db))).list;
+    return list.filter((r) => isRunning(r.activity, now));
   }
 
   async function audited<T>(actor: string, action: string, target: (r: T) => string, details: Record<string, unknown>, fn: (tx: Executor) => Promise<T>): Promise<T> {
@@ -157,6 +202,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
           updatedAt: now,
         }),
       );
+      cache = null; // committed: the next call reads the change
       return operatorView(row, now);
     },
 
@@ -182,6 +228,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
           updatedAt: now,
         });
       });
+      cache = null; // committed: the next call reads the change
       return operatorView(row, now);
     },
 
@@ -193,6 +240,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         if (enabled) settingsOf(kindFor(before.type), before.settings);
         return repo.updateActivity(tx, id, { enabled, updatedAt: now });
       });
+      cache = null; // committed: the next call reads the change
       return operatorView(row, now);
     },
 
@@ -233,14 +281,28 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
       return { ...ids, hasTurntable: ids.activityIds.some((id) => ids.activityMap[String(id)]!.type === ActivityType.inviteUserSpin), totalRecharge: Number(total) };
     },
 
-    /** Every red dot, each computed by the kind that owns it; all false for a visitor. */
+    /**
+     * Every red dot, each computed by the kind that owns it; all false for a visitor. One statement
+     * (decision 031): the activity table's version and every running kind's facts (`dotFacts`),
+     * then each kind's rule on its facts. A version other than the cache's (another process changed
+     * an activity) reloads the list and reads again.
+     */
     async redDots(userId: number | null): Promise<RedDots> {
       const dots = { ...NO_DOTS };
       if (userId === null) return dots;
-      const all = await running();
-      const parts = await Promise.all(all.map((r) => (r.kind.redDots ? r.kind.redDots(db, ctx, r.activity, userId) : Promise.resolve({}))));
-      for (const p of parts) for (const [k, v] of Object.entries(p) as [keyof RedDots, boolean][]) dots[k] ||= v;
-      return dots;
+      const now = clock.now();
+      let state = await enabled();
+      for (let attempt = 1; ; attempt++) {
+        const dotted = state.list.filter((r) => r.kind.dotFacts && r.kind.redDots && isRunning(r.activity, now));
+        const { version, facts } = await repo.readDotFacts(db, dotted.map((r) => r.kind.dotFacts!(ctx, r.activity, userId, now)));
+        if (version === state.version || attempt === 3) {
+          dotted.forEach((r, i) => {
+            for (const [k, v] of Object.entries(r.kind.redDots!(facts[i], ctx, r.activity, now)) as [keyof RedDots, boolean][]) dots[k] ||= v;
+          });
+          return dots;
+        }
+        state = await enabled(version);
+      }
     },
 
     async statusList(userId: number | null) {

@@ -9,9 +9,10 @@ import { signUpKind } from './sign-up/sign-up.kind.ts';
 
 /**
  * A kind as the engine holds it. The engine hands a kind only activities of its type whose
- * settings its own schema parsed, so widening its settings type here is safe.
+ * settings its own schema parsed, and only the facts its own `dotFacts` read, so widening its
+ * settings and facts types here is safe.
  */
-const held = <S>(kind: ActivityKind<S>) => kind as unknown as ActivityKind<unknown>;
+const held = <S, F>(kind: ActivityKind<S, F>) => kind as unknown as ActivityKind<unknown>;
 
 /**
  * Every activity kind this release runs, one per activity type (decision 028). An activity of a

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ActivityType, RedDots } from '@playhall/contract';
 import type { Db } from '../../../db/client.ts';
@@ -33,6 +34,8 @@ export interface KindContext {
   timeZone: string;
   /** Whether a claim key (a kind's own, as given to award) was already paid. */
   granted(x: Executor, key: string): Promise<boolean>;
+  /** The same as a SQL boolean expression, for a kind's red-dot facts. */
+  grantedExpr(key: string): SQL;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface KindContext {
  * kinds/, behind this interface. Kinds never import each other; they reach the engine only
  * through `award` (award.service.ts), `assertEligible` (eligibility.ts) and this context.
  */
-export interface ActivityKind<S = unknown> {
+export interface ActivityKind<S = unknown, F = unknown> {
   type: ActivityType;
   /** snake_case name: ledger reason `reward_<name>`, keys `<name>:…`. */
   name: string;
@@ -55,8 +58,15 @@ export interface ActivityKind<S = unknown> {
   claim?(tx: Executor, ctx: KindContext, activity: Activity<S>, userId: number, claim: ClaimContext): Promise<Claim[]>;
   /** What the player app needs to show the activity beyond the common fields (e.g. a notice's text, a bonus's amount). */
   detail?(activity: Activity<S>): Record<string, unknown>;
-  /** The red dots this kind owns for a player, from state (never stored). */
-  redDots?(x: Executor, ctx: KindContext, activity: Activity<S>, userId: number): Promise<Partial<RedDots>>;
+  /**
+   * The red dots this kind owns, from state (never stored), in two parts so the engine reads every
+   * running kind's dots in one statement (decision 031). `dotFacts`: what the dots depend on for
+   * this player at `now`, as a SQL expression answering one json value (a scalar subquery, built
+   * in a repo); the engine places it as a column of its statement. `redDots`: the dots from those
+   * facts (parsed json; null when the subquery found no row), pure. A kind has both or neither.
+   */
+  dotFacts?(ctx: KindContext, activity: Activity<S>, userId: number, now: Date): SQL;
+  redDots?(facts: F | null, ctx: KindContext, activity: Activity<S>, now: Date): Partial<RedDots>;
   /** The kind's own player calls (claims, progress). */
   routes?(registry: EndpointRegistry, ctx: KindContext, running: (type: ActivityType) => Promise<Activity<S> | null>): void;
   /** Domain events the kind consumes, each consumer with its own cursor (event runner, decision 022). */

@@ -34,25 +34,27 @@ interface Cycle {
   received: number;
 }
 
-/** Where the player is in the cycle, from their latest grant of this activity. */
-async function cycleOf(x: Executor, ctx: KindContext, a: Activity<Settings>, userId: number): Promise<Cycle> {
-  const today = dayIn(ctx.timeZone, ctx.clock.now());
-  const last = await repo.lastGrantOf(x, userId, a.id);
-  const m = last ? KEY.exec(last.key) : null;
+/** Where the player is in the cycle on `today`, from the key of their latest grant of this activity. */
+function cycleFrom(lastKey: string | null, today: string): Cycle {
+  const m = lastKey ? KEY.exec(lastKey) : null;
   if (m && m[1] === today) return { today, k: Number(m[2]), receivedToday: true, received: Number(m[2]) };
   if (m && m[1] === addDays(today, -1) && Number(m[2]) < 7) return { today, k: Number(m[2]) + 1, receivedToday: false, received: Number(m[2]) };
   // No claim yet, a missed day, or a finished cycle: today is day 1.
   return { today, k: 1, receivedToday: false, received: 0 };
 }
 
-export const freeSignKind: ActivityKind<Settings> = {
+async function cycleOf(x: Executor, ctx: KindContext, a: Activity<Settings>, userId: number): Promise<Cycle> {
+  const last = await repo.lastGrantOf(x, userId, a.id);
+  return cycleFrom(last?.key ?? null, dayIn(ctx.timeZone, ctx.clock.now()));
+}
+
+export const freeSignKind: ActivityKind<Settings, { key: string | null }> = {
   type: ActivityType.freeSign,
   name: NAME,
   settings,
 
-  async redDots(x, ctx, a, userId) {
-    return { signIn: !(await cycleOf(x, ctx, a, userId)).receivedToday };
-  },
+  dotFacts: (_ctx, a, userId) => repo.lastGrantKeyExpr(userId, a.id),
+  redDots: (last, ctx, _a, now) => ({ signIn: !cycleFrom(last?.key ?? null, dayIn(ctx.timeZone, now)).receivedToday }),
 
   routes(registry, ctx, running) {
     const current = async () => {

@@ -5,6 +5,7 @@ import { balanceAt } from '../../../ledger/ledger.service.ts';
 import { dayIn, startOfDay } from '../../calendar.ts';
 import { bonusAmount, multiplier } from '../amounts.ts';
 import type { Activity, ActivityKind, KindContext } from '../kind.ts';
+import { dayFactsExpr, type FundFacts } from './fund.repo.ts';
 
 /**
  * Fund (16): daily interest on the safebox. Each operator's day the player may receive the interest
@@ -24,15 +25,23 @@ type Settings = z.infer<typeof settings>;
 
 const NAME = 'fund';
 
-/** Today's interest (hundredths) and its key. */
-async function interest(x: Executor, ctx: KindContext, a: Activity<Settings>, userId: number): Promise<{ amount: number; key: string }> {
-  const today = dayIn(ctx.timeZone, ctx.clock.now());
-  const held = await balanceAt(x, userId, 'safebox', startOfDay(ctx.timeZone, today));
-  const amount = held < a.settings.minBalance ? 0 : Math.min(a.settings.maxPerDay, Math.floor((held * a.settings.dailyRateBp) / 10_000));
-  return { amount, key: `${NAME}:${a.id}:${userId}:${today}` };
+/** The interest (hundredths) on what the safebox `held` when the day began. */
+const interestOn = (a: Activity<Settings>, held: number) =>
+  held < a.settings.minBalance ? 0 : Math.min(a.settings.maxPerDay, Math.floor((held * a.settings.dailyRateBp) / 10_000));
+
+/** The operator's day at `now`, when it began, and the key of that day's interest. */
+function dayOf(ctx: KindContext, a: Activity<Settings>, userId: number, now: Date) {
+  const today = dayIn(ctx.timeZone, now);
+  return { began: startOfDay(ctx.timeZone, today), key: `${NAME}:${a.id}:${userId}:${today}` };
 }
 
-export const fundKind: ActivityKind<Settings> = {
+/** Today's interest (hundredths) and its key. */
+async function interest(x: Executor, ctx: KindContext, a: Activity<Settings>, userId: number): Promise<{ amount: number; key: string }> {
+  const { began, key } = dayOf(ctx, a, userId, ctx.clock.now());
+  return { amount: interestOn(a, await balanceAt(x, userId, 'safebox', began)), key };
+}
+
+export const fundKind: ActivityKind<Settings, FundFacts> = {
   type: ActivityType.fund,
   name: NAME,
   settings,
@@ -44,8 +53,9 @@ export const fundKind: ActivityKind<Settings> = {
     return [{ awardId: AwardId.coin, count: amount, multiplier: a.settings.multiplier, key }];
   },
 
-  async redDots(x, ctx, a, userId) {
-    const { amount, key } = await interest(x, ctx, a, userId);
-    return { fund: amount >= 1 && !(await ctx.granted(x, key)) };
+  dotFacts(ctx, a, userId, now) {
+    const { began, key } = dayOf(ctx, a, userId, now);
+    return dayFactsExpr(userId, began, ctx.grantedExpr(key));
   },
+  redDots: (facts, _ctx, a) => ({ fund: !!facts && interestOn(a, Number(facts.held)) >= 1 && !facts.granted }),
 };

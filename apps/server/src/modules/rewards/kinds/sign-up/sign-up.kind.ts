@@ -12,7 +12,7 @@ type Settings = z.infer<typeof settings>;
 
 const within = (a: Activity<Settings>, registeredAt: Date, now: Date) => now.getTime() - registeredAt.getTime() <= a.settings.days * DAY;
 
-export const signUpKind: ActivityKind<Settings> = {
+export const signUpKind: ActivityKind<Settings, repo.PersonFacts> = {
   type: ActivityType.signUpBonus,
   name: 'sign_up',
   settings,
@@ -27,9 +27,6 @@ export const signUpKind: ActivityKind<Settings> = {
     return [{ awardId: AwardId.coin, count: a.settings.amount, multiplier: a.settings.multiplier, key: `sign_up:${a.id}:${userId}` }];
   },
 
-  async redDots(x, ctx, a, userId) {
-    const person = await repo.personOf(x, userId);
-    const open = !!person && within(a, person.registeredAt, ctx.clock.now()) && (await oncePerPersonOpen(x, a.type, userId));
-    return { signupBonus: open };
-  },
+  dotFacts: (_ctx, a, userId) => repo.personFactsExpr(a.type, userId),
+  redDots: (person, _ctx, a, now) => ({ signupBonus: !!person && within(a, new Date(person.registeredAt), now) && oncePerPersonOpen(person) }),
 };
