@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { AppError, ErrorCode } from '@playhall/contract';
 import type { Executor } from '../../db/tx.ts';
 import type { Activity } from './kinds/kind.ts';
@@ -12,7 +11,13 @@ export function isRunning(a: Pick<Activity<unknown>, 'enabled' | 'startsAt' | 'e
   return a.enabled && (!a.startsAt || a.startsAt <= now) && (!a.endsAt || a.endsAt > now);
 }
 
-const hash = (kind: string, value: string) => `${kind}:${createHash('sha256').update(value).digest('hex').slice(0, 40)}`;
+/**
+ * For red dots: a one-off grant of this type is still open to the player (an active account, and
+ * no account of theirs, device or phone got it), from the facts `repo.personFactsExpr` read.
+ */
+export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
+  return !!person && person.status === ACTIVE && !person.onceTaken;
+}
 
 /**
  * The one eligibility check every kind calls before it grants (decision 028): the activity is
@@ -23,25 +28,12 @@ const hash = (kind: string, value: string) => `${kind}:${createHash('sha256').up
  * account sharing any of them with one that already got it is refused (5005), the same account
  * again is 5003.
  */
-/** The marks that say "this person": their id, their phone and every device they used (hashed). */
-function fingerprintsOf(userId: number, person: { mobile: string | null; devices: string[] }): string[] {
-  return [`user:${userId}`, ...(person.mobile ? [hash('phone', person.mobile)] : []), ...person.devices.map((d) => hash('device', d))];
-}
-
-/**
- * For red dots: a one-off grant of this type is still open to the player (an active account, and
- * no account of theirs, device or phone got it), from the facts `repo.personFactsExpr` read.
- */
-export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
-  return !!person && person.status === ACTIVE && !person.onceTaken;
-}
-
 export async function assertEligible(x: Executor, activity: Activity<unknown>, userId: number, now: Date, o: { oncePerPerson?: boolean } = {}): Promise<void> {
   if (!isRunning(activity, now)) throw new AppError(ErrorCode.activityNotRunning);
   const person = await repo.personOf(x, userId);
   if (!person || person.status !== ACTIVE) throw new AppError(ErrorCode.rewardNotEligible);
   if (!o.oncePerPerson) return;
-  const holders = await repo.takeOnceMarks(x, activity.type, fingerprintsOf(userId, person), userId);
+  const holders = await repo.takeOnceMarks(x, activity.type, userId);
   if (holders.includes(userId)) throw new AppError(ErrorCode.rewardAlreadyReceived);
   if (holders.length) throw new AppError(ErrorCode.rewardOncePerPerson);
 }

@@ -65,29 +65,34 @@ export function lastGrantKeyExpr(userId: number, activityId: number): SQL {
 }
 
 /**
- * Who a player is for a one-off grant's dot, as json `{ status, registeredAt (ms), onceTaken }`
- * (no row: no such player). `onceTaken`: a mark of this activity type is held for any of their
- * fingerprints: the same marks as `fingerprintsOf` in eligibility.ts (id, phone hash, every
- * device's hash: sha256 hex, first 40), computed here so the dot costs no round trip of its own.
+ * The marks that say "this person" for the player row `u` in scope, as rows `(fp)`: their id, their
+ * phone and every device they registered or logged in from (each hashed: sha256 hex, first 40).
+ * The one definition: the claim takes these marks (`takeOnceMarks`), the dot reads them (`personFactsExpr`).
  */
+const FINGERPRINTS = sql`select 'user:' || u.id::text as fp
+    union all
+    select 'phone:' || left(encode(sha256(convert_to(u.mobile, 'UTF8')), 'hex'), 40) where coalesce(u.mobile, '') <> ''
+    union all
+    select 'device:' || left(encode(sha256(convert_to(ds.d, 'UTF8')), 'hex'), 40)
+      from (select u.device_id as d union select s.device_id from user_session s where s.user_id = u.id) ds
+     where ds.d is not null and ds.d <> ''`;
+
 export interface PersonFacts {
   status: number;
   registeredAt: number;
   onceTaken: boolean;
 }
 
+/**
+ * Who a player is for a one-off grant's dot, as json `{ status, registeredAt (ms), onceTaken }`
+ * (no row: no such player). `onceTaken`: a mark of this activity type is held for any of their
+ * fingerprints (FINGERPRINTS, the marks a claim takes).
+ */
 export function personFactsExpr(activityType: number, userId: number): SQL {
   return sql`(select json_build_object(
       'status', u.status,
       'registeredAt', floor(extract(epoch from u.created_at) * 1000),
-      'onceTaken', exists (select 1 from reward_once o where o.activity_type = ${activityType} and o.fingerprint in (
-          select 'user:' || u.id::text
-          union all
-          select 'phone:' || left(encode(sha256(convert_to(u.mobile, 'UTF8')), 'hex'), 40) where coalesce(u.mobile, '') <> ''
-          union all
-          select 'device:' || left(encode(sha256(convert_to(ds.d, 'UTF8')), 'hex'), 40)
-            from (select u.device_id as d union select s.device_id from user_session s where s.user_id = u.id) ds
-           where ds.d is not null and ds.d <> '')))
+      'onceTaken', exists (select 1 from reward_once o where o.activity_type = ${activityType} and o.fingerprint in (${FINGERPRINTS})))
     from app_user u where u.id = ${userId})`;
 }
 
@@ -210,43 +215,32 @@ export async function grantLog(x: Executor, q: GrantLogQuery): Promise<{ rows: (
 }
 
 /**
- * Takes the one-off marks of an activity type for these fingerprints in the caller's transaction.
- * Answers the user holding each mark already taken (a concurrent taker makes this wait for its
- * commit, then see its mark); an empty list: every mark is now this player's.
+ * Takes the one-off marks of an activity type for the player's fingerprints (FINGERPRINTS) in the
+ * caller's transaction. Answers the user holding each mark already taken (a concurrent taker makes
+ * this wait for its commit, then see its mark in the second statement); an empty list: every mark
+ * is now this player's.
  */
-export async function takeOnceMarks(x: Executor, activityType: number, fingerprints: string[], userId: number): Promise<number[]> {
-  const taken = await x
-    .insert(rewardOnce)
-    .values(fingerprints.map((fingerprint) => ({ activityType, fingerprint, userId })))
-    .onConflictDoNothing()
-    .returning({ fingerprint: rewardOnce.fingerprint });
-  if (taken.length === fingerprints.length) return [];
-  const mine = new Set(taken.map((t) => t.fingerprint));
+export async function takeOnceMarks(x: Executor, activityType: number, userId: number): Promise<number[]> {
+  const res = (await x.execute(sql`with f as (select p.fp from app_user u cross join lateral (${FINGERPRINTS}) p where u.id = ${userId}),
+      taken as (insert into reward_once (activity_type, fingerprint, user_id) select ${activityType}, f.fp, ${userId} from f
+                on conflict do nothing returning fingerprint)
+    select f.fp from f where f.fp not in (select fingerprint from taken)`)) as unknown as { rows: { fp: string }[] };
+  const notMine = res.rows.map((r) => r.fp);
+  if (!notMine.length) return [];
   const others = await x
-    .select({ userId: rewardOnce.userId, fingerprint: rewardOnce.fingerprint })
+    .select({ userId: rewardOnce.userId })
     .from(rewardOnce)
-    .where(and(eq(rewardOnce.activityType, activityType), inArray(rewardOnce.fingerprint, fingerprints)));
-  return others.filter((o) => !mine.has(o.fingerprint)).map((o) => o.userId);
+    .where(and(eq(rewardOnce.activityType, activityType), inArray(rewardOnce.fingerprint, notMine)));
+  return others.map((o) => o.userId);
 }
 
-/** Whether any of these one-off marks of an activity type is held already. */
-export async function anyOnceMarkTaken(x: Executor, activityType: number, fingerprints: string[]): Promise<boolean> {
-  const [row] = await x
-    .select({ n: sql<number>`1` })
-    .from(rewardOnce)
-    .where(and(eq(rewardOnce.activityType, activityType), inArray(rewardOnce.fingerprint, fingerprints)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Who a player is, for one-off grants: their phone and the devices they registered or logged in from. */
-export async function personOf(x: Executor, userId: number): Promise<{ status: number; mobile: string | null; devices: string[]; registeredAt: Date } | undefined> {
-  const res = (await x.execute(sql`select u.status, u.mobile, u.created_at as registered_at,
-        coalesce((select array_agg(distinct d) from (select u.device_id as d union select s.device_id from user_session s where s.user_id = u.id) ds
-                   where d is not null and d <> ''), '{}') as devices
-      from app_user u where u.id = ${userId}`)) as unknown as { rows: { status: number; mobile: string | null; devices: string[]; registered_at: string | Date }[] };
+/** Who a player is, for a claim: their account status, phone and registration time. */
+export async function personOf(x: Executor, userId: number): Promise<{ status: number; mobile: string | null; registeredAt: Date } | undefined> {
+  const res = (await x.execute(sql`select u.status, u.mobile, u.created_at as registered_at from app_user u where u.id = ${userId}`)) as unknown as {
+    rows: { status: number; mobile: string | null; registered_at: string | Date }[];
+  };
   const row = res.rows[0];
-  return row ? { status: Number(row.status), mobile: row.mobile, devices: row.devices, registeredAt: new Date(row.registered_at) } : undefined;
+  return row ? { status: Number(row.status), mobile: row.mobile, registeredAt: new Date(row.registered_at) } : undefined;
 }
 
 /** The player's total credited deposits (hundredths). */
