@@ -43,6 +43,7 @@ function cycleFrom(lastKey: string | null, today: string): Cycle {
   return { today, k: 1, receivedToday: false, received: 0 };
 }
 
+/** Where the player is in the cycle now, read from their latest grant (the kind's calls; the dot gets the key from the engine's statement). */
 async function cycleOf(x: Executor, ctx: KindContext, a: Activity<Settings>, userId: number): Promise<Cycle> {
   const last = await repo.lastGrantOf(x, userId, a.id);
   return cycleFrom(last?.key ?? null, dayIn(ctx.timeZone, ctx.clock.now()));
