@@ -38,6 +38,9 @@ export const PHONE = {
   locale: 'en-US',
 };
 
+/** A common small Android's window, the narrowest the design must hold (360×740). */
+export const NARROW = { width: 360, height: 740 };
+
 export interface Stack {
   baseUrl: string;
   browser: Browser;
@@ -124,11 +127,30 @@ export async function appCall<T = unknown>(page: Page, path: string, body: Recor
   }, [path, body] as const) as Promise<{ code: number; msg: string; data: T }>;
 }
 
-/** Saves a screenshot into <repo>/screenshots (git-ignored) for a person to look at. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Where screenshots go, or null when none are wanted: CI (a clean clone nobody looks into) takes
+ * none unless E2E_SCREENSHOTS=1; a run elsewhere takes them unless E2E_SCREENSHOTS=0.
+ */
+const screenshots = (process.env.E2E_SCREENSHOTS ?? (process.env.CI ? '0' : '1')) !== '0';
+
+/**
+ * Saves a screenshot into <repo>/screenshots (git-ignored) for a person to look at, after `settleMs`
+ * for sheets and toasts to finish their motion (waited in CI too: the test goes on from there).
+ */
+export async function snap(page: Page, name: string, settleMs = 250): Promise<void> {
+  await page.waitForTimeout(settleMs);
+  if (!screenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
-  await page.waitForTimeout(250); // let sheets and toasts finish their 200 ms motion
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+/** The same screen at 390×844 and at 360×740 (`<name>-390`, `<name>-360`), then back to 390×844. */
+export async function snapNarrow(page: Page, name: string, settleMs = 250): Promise<void> {
+  await snap(page, `${name}-390`, settleMs);
+  if (!screenshots) return;
+  await page.setViewportSize(NARROW);
+  await snap(page, `${name}-360`, 150);
+  await page.setViewportSize(PHONE.viewport);
 }
 
 export interface InboxMessage {

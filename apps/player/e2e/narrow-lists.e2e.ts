@@ -9,9 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { appCall, hasChromium, registerPlayer, snap, startActivity, useStackPage, type Stack } from './harness.ts';
+import { appCall, hasChromium, NARROW, registerPlayer, snap, startActivity, useStackPage, type Stack } from './harness.ts';
 
-const NARROW = { viewport: { width: 360, height: 740 } };
 const LONG_HOLDER = 'Maria Aparecida dos Santos Oliveira Ferreira';
 
 
@@ -90,7 +89,7 @@ describe.skipIf(!hasChromium)('every list reads fully at 360×740', () => {
   let page: Page;
   beforeAll(async () => {
     stack = fixture.stack;
-    context = await stack.newContext(NARROW);
+    context = await stack.newContext({ viewport: NARROW });
     page = await context.newPage();
     await logInDemo(page);
     // A few safebox moves, so the safebox kind of the records has rows too.
@@ -227,7 +226,7 @@ describe.skipIf(!hasChromium)('every list reads fully at 360×740', () => {
       type: 44, name: 'First deposit bonus', sort: 30,
       settings: { tiers: [{ minDeposit: 2_000, bonus: 500 }, { minDeposit: 10_000, bonus: 3_000 }, { minDeposit: 1_000_000, bonus: 250_000 }], multiplier: 3 },
     });
-    const fresh = await stack.newContext(NARROW);
+    const fresh = await stack.newContext({ viewport: NARROW });
     const p = await fresh.newPage();
     await registerPlayer(p, 'nar');
     // A new player first sees the first-deposit offer as a startup popup: close it.

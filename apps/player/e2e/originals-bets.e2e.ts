@@ -4,28 +4,15 @@
  * places (0, 0.001 and 999999 are refused under the field, nothing is staked), the limits are
  * shown before the tap, a stake above half the balance asks once, a restored Mines round shows
  * its own stake, and a demo out of play coins points to Refill and Play for real.
- * Screenshots at 390×844 and 360×740 go to /tmp/originals-bets/.
+ * Screenshots at 390×844 and 360×740: screenshots/originals-bets-*.png.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, hasChromium, PHONE } from './harness.ts';
+import { CHROMIUM, hasChromium, PHONE, snapNarrow } from './harness.ts';
 import { dist, mockApi, serveDist, type MockOptions } from './originals-mock.ts';
-
-const shots = '/tmp/originals-bets';
-const SMALL = { width: 360, height: 740 };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: join(shots, `${name}-390.png`) });
-  await page.setViewportSize(SMALL);
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: join(shots, `${name}-360.png`) });
-  await page.setViewportSize(PHONE.viewport);
-}
 
 describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake placed', () => {
   let browser: Browser;
@@ -55,7 +42,7 @@ describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake
     const { page } = await open('dice');
     await expect(field(page).inputValue()).resolves.toBe('1');
     await expect(help(page).innerText()).resolves.toBe('Min 1.00 · Max 1,000.00');
-    await shoot(page, 'dice-idle');
+    await snapNarrow(page, 'originals-bets-dice-idle');
   });
 
   it.each([
@@ -74,7 +61,7 @@ describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake
     await expect(help(page).innerText()).resolves.toBe(message);
     await expect(page.getByTestId('action').isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('balance').innerText()).resolves.toContain('1,000.00');
-    if (typed === '999999') await shoot(page, 'dice-above-max');
+    if (typed === '999999') await snapNarrow(page, 'originals-bets-dice-above-max');
   });
 
   it('a stake above half the balance asks once: Cancel stakes nothing, the answer is kept for that stake', async () => {
@@ -85,7 +72,7 @@ describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake
     const dialog = page.getByTestId('confirm-dialog');
     await expect(dialog.innerText()).resolves.toContain('Bet 600.00?');
     await expect(dialog.innerText()).resolves.toContain('60 % of your balance of 1,000.00');
-    await shoot(page, 'dice-confirm-stake');
+    await snapNarrow(page, 'originals-bets-dice-confirm-stake');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForTimeout(300);
     expect(stakes).toEqual([]);
@@ -107,7 +94,7 @@ describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake
     await expect(field(page).inputValue()).resolves.toBe('5');
     await expect(field(page).isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('action').innerText()).resolves.toMatch(/^Cash out 5\.\d\d$/);
-    await shoot(page, 'mines-restored');
+    await snapNarrow(page, 'originals-bets-mines-restored');
   });
 
   it('a demo out of play coins points to Refill and Play for real, not to a deposit', async () => {
@@ -119,7 +106,7 @@ describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake
     await page.waitForTimeout(300);
     await expect(page.locator('body').innerText()).resolves.not.toMatch(/deposit/i);
     expect(stakes).toEqual([]);
-    await shoot(page, 'crash-demo-out');
+    await snapNarrow(page, 'originals-bets-crash-demo-out');
     await notice.getByRole('button', { name: 'Refill' }).click();
     await expect.poll(() => page.getByTestId('balance').innerText()).toContain('1,000.00');
     await expect(page.getByTestId('demo-out').count()).resolves.toBe(0);
@@ -129,7 +116,7 @@ describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake
     for (const game of ['slot', 'crash', 'mines']) {
       const { page } = await open(game);
       await expect(help(page).innerText()).resolves.toBe('Min 1.00 · Max 1,000.00');
-      await shoot(page, `${game}-idle`);
+      await snapNarrow(page, `originals-bets-${game}-idle`);
       await page.context().close();
     }
   });

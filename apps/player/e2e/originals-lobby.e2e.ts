@@ -5,25 +5,12 @@
  *   the Crash rounds here come from the engine-backed mock API so the flight lasts long enough;
  * - the slim bar above a real game shows the game's own balance (floored) as soon as a round is
  *   answered, even when the lobby's balance poll is slow (it is held back for 8 s here).
- * Screenshots at 390×844 and 360×740 go to /tmp/originals-lobby/.
+ * Screenshots at 390×844 and 360×740: screenshots/originals-lobby-*.png.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { hasChromium, PHONE, registerPlayer, useStackPage, type Stack } from './harness.ts';
+import { hasChromium, registerPlayer, snapNarrow, type Stack, useStackPage } from './harness.ts';
 import { mockApi } from './originals-mock.ts';
-
-const shots = '/tmp/originals-lobby';
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(shots, `${name}-390.png`) });
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: join(shots, `${name}-360.png`) });
-  await page.setViewportSize(PHONE.viewport);
-}
 
 const card = (page: Page, name: string) => page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
 const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
@@ -61,7 +48,7 @@ describe.skipIf(!hasChromium)('Originals in the lobby: one balance, and no silen
       await expect(warning.innerText()).resolves.toBe(
         'Your bet of 1.00 is still flying and has no auto cash-out. If you leave, the round plays on without you and the bet is lost when it crashes. Cash out first to keep it.',
       );
-      await shoot(p, 'crash-leave-no-auto');
+      await snapNarrow(p, 'originals-lobby-crash-leave-no-auto', 300);
       await p.getByRole('button', { name: 'Stay' }).click();
       await warning.waitFor({ state: 'detached' });
       expect(new URL(p.url()).pathname).toBe('/game/start');
@@ -93,7 +80,7 @@ describe.skipIf(!hasChromium)('Originals in the lobby: one balance, and no silen
       await expect(p.getByTestId('leave-warning').innerText()).resolves.toBe(
         'Your bet of 1.00 is still flying. If you leave, the round plays on without you: it cashes out automatically at 20.00× if the multiplier gets there, otherwise the bet is lost when it crashes.',
       );
-      await shoot(p, 'crash-leave-auto');
+      await snapNarrow(p, 'originals-lobby-crash-leave-auto', 300);
       // Cashed out by hand: the round is over, and leaving no longer asks.
       await p.getByRole('button', { name: 'Stay' }).click();
       await frame.getByTestId('action').click();
@@ -133,6 +120,6 @@ describe.skipIf(!hasChromium)('Originals in the lobby: one balance, and no silen
     const inGame = hundredthsOf(await frame.getByTestId('balance').locator('strong').innerText());
     expect(Math.floor(inGame / 100)).not.toBe(100);
     await expect.poll(() => page.getByTestId('game-bar-balance').innerText(), { timeout: 2_000 }).toBe(Math.floor(inGame / 100).toLocaleString('en-US'));
-    await shoot(page, 'dice-slim-bar-after-round');
+    await snapNarrow(page, 'originals-lobby-dice-slim-bar-after-round', 300);
   });
 });

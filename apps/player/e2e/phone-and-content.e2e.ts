@@ -2,21 +2,12 @@
  * Issue 13: phone numbers typed the usual way with a country picker, the deposit-limits field under
  * the money-input rule, the greeting of a new and a returning player, the seeded demo history and
  * the rewritten content, against the real server and the built app at 390×844.
- * Screenshots go to /tmp/ph13 (PH13_SHOTS) for a person to look at.
+ * Screenshots: screenshots/phone-*.png.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPhone } from '@playhall/contract';
-import { hasChromium, latestSmsCode, useStackPage } from './harness.ts';
-
-const shots = process.env.PH13_SHOTS ?? '/tmp/ph13';
-async function shot(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
-}
+import { hasChromium, latestSmsCode, snap, useStackPage } from './harness.ts';
 
 /** A Brazilian mobile unique in the run: its digits and how a person writes it. */
 function brazilianMobile() {
@@ -42,7 +33,7 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await page.locator('input#mobile').fill('12ab');
     await page.locator('input#password').focus();
     await expect(fieldError(page).innerText()).resolves.toBe('Use digits only (spaces, dashes, dots and brackets are fine)');
-    await shot(page, 'register-phone-nonsense');
+    await snap(page, 'phone-register-phone-nonsense', 300);
 
     // Picking Thailand makes the Brazilian number too long for it; picking Brazil accepts it.
     await country.click();
@@ -52,7 +43,7 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await expect(fieldError(page).innerText()).resolves.toMatch(/too long/);
     await country.click();
     await page.getByRole('listbox').waitFor();
-    await shot(page, 'register-phone-country-picker');
+    await snap(page, 'phone-register-phone-country-picker', 300);
     await page.getByTestId('phone-country-BR').click();
     await expect(country.innerText()).resolves.toMatch(/BR\s*\+55/);
     await expect(page.locator('input#mobile').inputValue()).resolves.toBe(phone.local);
@@ -65,14 +56,14 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     const code = await latestSmsCode(fixture.stack.baseUrl, phone.digits, before);
     await page.locator('input#code').fill(code);
     await page.locator('input#password').fill('phone-pass-1');
-    await shot(page, 'register-phone-formatted');
+    await snap(page, 'phone-register-phone-formatted', 300);
     await page.locator('button[type="submit"]', { hasText: 'Create account' }).click();
     await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
 
     await page.goto('/');
     await expect(page.getByTestId('hero-greeting').innerText()).resolves.toMatch(/^welcome aboard$/i);
     await page.getByTestId('hero').scrollIntoViewIfNeeded();
-    await shot(page, 'home-new-player');
+    await snap(page, 'phone-home-new-player', 300);
     // The profile writes the bound phone as people read it, not as bare digits.
     await page.goto('/member/profile');
     await page.getByText(formatPhone(phone.digits), { exact: true }).waitFor();
@@ -87,7 +78,7 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await page.getByTestId('toggle-phone-password').click();
     await page.locator('input#mobile').fill(phone.international);
     await page.locator('input#password').fill('phone-pass-1');
-    await shot(page, 'login-phone-international');
+    await snap(page, 'phone-login-phone-international', 300);
     await page.locator('button[type="submit"]', { hasText: 'Log in' }).click();
     await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
     await page.goto('/');
@@ -108,7 +99,7 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await expect(page.getByTestId('balance-pill').innerText()).resolves.not.toMatch(/^\s*0\s*$/);
     await expect(page.getByTestId('hero-greeting').innerText()).resolves.toMatch(/welcome back/i);
     await page.getByTestId('hero').scrollIntoViewIfNeeded();
-    await shot(page, 'home-demo');
+    await snap(page, 'phone-home-demo', 300);
 
     await page.goto('/member/limits');
     const day = page.locator('input#limit-day');
@@ -118,7 +109,7 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await page.getByTestId('limits-save').click();
     await page.waitForTimeout(400);
     await expect(page.getByTestId('limit-day-status').innerText()).resolves.toBe('No limit set');
-    await shot(page, 'limits-10.5');
+    await snap(page, 'phone-limits-10.5', 300);
     await day.fill('0');
     await expect(page.getByTestId('limit-day-message').innerText()).resolves.toBe('The minimum is 1');
   });
@@ -128,7 +119,7 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     await page.getByText('How do I check an Originals round?').click();
     const link = page.getByRole('link', { name: 'verify page' });
     await link.waitFor();
-    await shot(page, 'faq-provably-fair');
+    await snap(page, 'phone-faq-provably-fair', 300);
     const text = await page.locator('.faq-list').innerText();
     expect(text).not.toMatch(/bonus|VIP|self-exclu/i);
     await link.click();
@@ -139,25 +130,25 @@ describe.skipIf(!hasChromium)('phone numbers and content (issue 13)', () => {
     expect(await page.locator('.rich-text h2').count()).toBeGreaterThanOrEqual(5);
     expect(await page.locator('.rich-text h2', { hasText: 'Who may play' }).innerText()).toBe('Who may play');
     await expect(page.locator('.rich-text').innerText()).resolves.not.toMatch(/bonus|self-exclu|wagering/i);
-    await shot(page, 'terms');
+    await snap(page, 'phone-terms', 300);
     await page.goto('/privacy-policy');
     await page.locator('.content-title', { hasText: 'Privacy policy' }).waitFor();
-    await shot(page, 'privacy');
+    await snap(page, 'phone-privacy', 300);
     await page.goto('/about-us');
     await page.locator('.content-title', { hasText: 'About us' }).waitFor();
     await expect(page.locator('.rich-text').innerText()).resolves.not.toMatch(/bonus|tasks|VIP|around the clock/i);
-    await shot(page, 'about');
+    await snap(page, 'phone-about', 300);
 
     await page.goto('/download');
     await page.locator('.content-title').waitFor();
     const body = await page.locator('.page').innerText();
     expect(body.match(/Add to Home/gi)?.length).toBe(2);
     expect(await page.locator('.rich-text li').count()).toBe(4);
-    await shot(page, 'download');
+    await snap(page, 'phone-download', 300);
 
     await page.goto('/service');
     await page.getByText('Help centre (FAQ)').waitFor();
     expect(await page.getByText(/Telegram/).count()).toBe(0);
-    await shot(page, 'service');
+    await snap(page, 'phone-service', 300);
   });
 });

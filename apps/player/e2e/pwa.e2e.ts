@@ -5,20 +5,12 @@
  * tab is open is seen by the poll and applied at the next navigation; the install offer is made once
  * and a cancel is remembered.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, hasChromium, PHONE, useStackPage } from './harness.ts';
-
-const SHOTS = '/tmp/playhall-pwa';
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
+import { CHROMIUM, hasChromium, PHONE, snap, useStackPage } from './harness.ts';
 
 /** Waits until the page is controlled by the app's service worker (first visit: after it claims the page). */
 async function untilControlled(page: Page): Promise<void> {
@@ -90,7 +82,7 @@ describe.skipIf(!hasChromium)('installable and updatable (spec §2)', () => {
       await offline.waitFor({ timeout: 10_000 });
       expect(await offline.getByRole('heading').innerText()).toBe('You are offline');
       expect(await offline.innerText()).toMatch(/None of them work offline/);
-      await shot(page, 'offline');
+      await snap(page, 'pwa-offline');
     } finally {
       await context.setOffline(false);
     }
@@ -150,7 +142,7 @@ describe.skipIf(!hasChromium)('installable and updatable (spec §2)', () => {
       await page.getByTestId('install').waitFor();
       expect(await page.getByTestId('install-offer').innerText()).toMatch(/Add Playhall to your home screen/);
       await page.getByTestId('install-offer').scrollIntoViewIfNeeded();
-      await shot(page, 'install-offer');
+      await snap(page, 'pwa-install-offer');
 
       // The browser's own dialog, cancelled: the offer goes away and stays away.
       await page.getByTestId('install').click();

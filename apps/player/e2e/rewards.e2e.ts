@@ -6,19 +6,9 @@
  * once, the dots go off), reads the rules, finds both grants in /reward/record and sees the
  * first-deposit offer.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, registerPlayer, startActivity, useStackPage } from './harness.ts';
-
-const shots = join(tmpdir(), 'playhall-rewards-shots');
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(300); // sheets finish their motion
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+import { hasChromium, registerPlayer, snap, startActivity, useStackPage } from './harness.ts';
 
 const pill = (page: Page, coins: number) => page.getByTestId('balance-pill').filter({ hasText: new RegExp(`^\\s*${coins}\\s*$`) });
 const meDot = (page: Page) => page.locator('.tab-bar').getByRole('link', { name: /^Me/ }).getByTestId('red-dot');
@@ -37,7 +27,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await page.getByTestId('not-found').waitFor();
     await page.goto('/activity/no-such-thing');
     await page.getByTestId('not-found').waitFor();
-    await shot(page, 'rewards-0-not-found');
+    await snap(page, 'rewards-rewards-0-not-found', 300);
   });
 
   it('the operator starts a daily sign-in, a sign-up bonus and a first-deposit offer', async () => {
@@ -64,7 +54,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await entries.getByTestId('sign-in-item').getByTestId('red-dot').waitFor();
     const claim = entries.getByTestId('claim-item').filter({ hasText: 'Welcome bonus' });
     await expect(claim.innerText()).resolves.toContain('5.00');
-    await shot(page, 'rewards-1-member');
+    await snap(page, 'rewards-rewards-1-member', 300);
 
     await claim.getByTestId('claim-receive').click();
     const modal = page.getByTestId('reward-modal');
@@ -74,7 +64,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await expect(modal.getByTestId('reward-turnover').innerText()).resolves.toBe('Turnover to play before withdrawal: 5.00');
     // The top bar shows the new balance at once, behind the modal.
     await pill(page, 5).waitFor({ timeout: 2_000 });
-    await shot(page, 'rewards-2-signup-modal');
+    await snap(page, 'rewards-rewards-2-signup-modal', 300);
     await page.getByTestId('reward-ok').click();
     await modal.waitFor({ state: 'detached' });
     await claim.waitFor({ state: 'detached', timeout: 10_000 });
@@ -92,7 +82,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await expect(page.getByTestId('sign-in-wagering').innerText()).resolves.toBe('Bonus coin needs ×2 turnover before withdrawal');
     const receive = page.getByTestId('sign-in-receive');
     await expect(receive.innerText()).resolves.toBe('Receive 1.23');
-    await shot(page, 'rewards-3-sign-in');
+    await snap(page, 'rewards-rewards-3-sign-in', 300);
 
     await receive.click();
     const modal = page.getByTestId('reward-modal');
@@ -100,17 +90,17 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await expect(modal.getByTestId('reward-amount').innerText()).resolves.toBe('1.23');
     await expect(modal.innerText()).resolves.toContain('Bonus coin');
     await expect(modal.getByTestId('reward-turnover').innerText()).resolves.toBe('Turnover to play before withdrawal: 2.46');
-    await shot(page, 'rewards-4-sign-in-modal');
+    await snap(page, 'rewards-rewards-4-sign-in-modal', 300);
     await page.getByTestId('reward-ok').click();
     await receive.filter({ hasText: 'Received today' }).waitFor();
     await expect.poll(() => days.nth(0).getAttribute('data-status')).toBe('received');
     await expect(page.getByTestId('sign-in-next').innerText()).resolves.toMatch(/^Next sign-in .+ · \d\d:\d\d:\d\d$/);
-    await shot(page, 'rewards-5-signed-in');
+    await snap(page, 'rewards-rewards-5-signed-in', 300);
 
     await page.getByTestId('nav-bar-link').click();
     await page.waitForURL(/\/activity\/sign-in\/rule$/);
     await expect(page.getByTestId('sign-in-rules').innerText()).resolves.toContain('Day 7 10.00');
-    await shot(page, 'rewards-6-rules');
+    await snap(page, 'rewards-rewards-6-rules', 300);
 
     // Back on Me: 5.00 + 1.23 shows as 6 in the top bar, no dot is left on the sign-in entry or the tab.
     const dotsAnswered = page.waitForResponse((r) => r.url().endsWith('/app/v1/activityGetStatusList'));
@@ -134,7 +124,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await expect(rows.nth(1).innerText()).resolves.toContain('Welcome bonus');
     await expect(rows.nth(1).getByTestId('award-amount').innerText()).resolves.toBe('+5.00');
     await page.getByTestId('award-end').waitFor();
-    await shot(page, 'rewards-7-records');
+    await snap(page, 'rewards-rewards-7-records', 300);
 
     await page.getByTestId('award-filter').filter({ hasText: 'Daily sign-in' }).click();
     await expect.poll(() => rows.count()).toBe(1);
@@ -151,7 +141,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await expect(tiers.nth(0).innerText()).resolves.toMatch(/Deposit 20\.00\s*→\s*Bonus 5\.00/);
     await expect(tiers.nth(1).innerText()).resolves.toMatch(/Deposit 100\.00\s*→\s*Bonus 30\.00/);
     await expect(page.getByTestId('first-deposit-wagering').innerText()).resolves.toBe('Bonus coin needs ×3 turnover before withdrawal');
-    await shot(page, 'rewards-8-first-deposit');
+    await snap(page, 'rewards-rewards-8-first-deposit', 300);
     await page.getByTestId('first-deposit-go').click();
     await page.waitForURL(/\/wallets\?name=deposit/);
   });

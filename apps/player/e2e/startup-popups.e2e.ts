@@ -4,19 +4,9 @@
  * it is closed) the first-deposit offer, and neither again after a reload in the same session; the
  * home banner shows the running activities in sort order and opens the daily sign-in page.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, registerPlayer, startActivity, useStackPage } from './harness.ts';
-
-const shots = join(tmpdir(), 'playhall-startup-shots');
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(400); // sheets finish their motion
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+import { hasChromium, registerPlayer, snap, startActivity, useStackPage } from './harness.ts';
 
 /** The home banner's slides for the three activities below, in their sort order (players and visitors alike). */
 const SLIDES = [
@@ -59,7 +49,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
       expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(SLIDES);
       // The first-deposit popup is for players who have not deposited: a visitor never gets it.
       await expect(visitor.getByTestId('first-deposit-modal').count()).resolves.toBe(0);
-      await shot(visitor, 'home-visitor');
+      await snap(visitor, 'startup-home-visitor', 400);
       await banner.getByTestId('activity-slide').filter({ hasText: 'Sign in every day' }).click();
       await visitor.waitForURL(/\/auth\/login/);
     } finally {
@@ -75,7 +65,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
     await expect(notice.innerText()).resolves.toContain('Deposits pause on Sunday from 02:00 to 03:00.');
     // One at a time: the first-deposit offer waits for the notice.
     await expect(page.getByTestId('first-deposit-modal').count()).resolves.toBe(0);
-    await shot(page, 'popup-1-notice');
+    await snap(page, 'startup-popup-1-notice', 400);
     await notice.getByTestId('notice-close').click();
 
     const fd = page.getByTestId('first-deposit-modal');
@@ -84,7 +74,7 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
     expect(tiers.map((t) => t.replace(/\s+/g, ' '))).toEqual(['Deposit 20.00 → Bonus 5.00', 'Deposit 100.00 → Bonus 30.00']);
     await expect(fd.innerText()).resolves.toContain('Bonus coin needs ×3 turnover before withdrawal');
     await expect(fd.getByTestId('first-deposit-modal-go').getAttribute('href')).resolves.toBe('/wallets?name=deposit');
-    await shot(page, 'popup-2-first-deposit');
+    await snap(page, 'startup-popup-2-first-deposit', 400);
     await fd.getByTestId('first-deposit-close').click();
     await fd.waitFor({ state: 'detached' });
   });
@@ -103,9 +93,9 @@ describe.skipIf(!hasChromium)('startup popups journey', () => {
     await banner.waitFor();
     const slides = await banner.getByTestId('activity-slide').allInnerTexts();
     expect(slides.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(SLIDES);
-    await shot(page, 'home-390x844');
+    await snap(page, 'startup-home-390x844', 400);
     await page.setViewportSize({ width: 360, height: 740 });
-    await shot(page, 'home-360x740');
+    await snap(page, 'startup-home-360x740', 400);
     await page.setViewportSize({ width: 390, height: 844 });
 
     await banner.getByTestId('activity-dot').nth(1).click();

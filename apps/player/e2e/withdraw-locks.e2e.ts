@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appCall, hasChromium, registerPlayer, snap, startActivity, useStackPage } from './harness.ts';
 
-
 /** "1,523.00" → 152300: every exact figure of a text, in order. */
 const figures = (text: string) => [...text.matchAll(/\d{1,3}(?:,\d{3})*\.\d{2}/g)].map((m) => Number(m[0].replaceAll(',', '').replace('.', '')));
 
