@@ -124,6 +124,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 900,
+    // No chunkSizeWarningLimit: the default warning stays on, and the first screen's own budget is a
+    // test (apps/player/e2e/bundle-budget.e2e.ts, decision 033).
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only define things: what the player does not use is left out,
+        // its zod schemas included (the first screen does not load zod at all; decision 033).
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        // Building a schema (`z.object(...)`) has no effect but the schema: an unused one is dropped.
+        manualPureFunctions: ['z'],
+      },
+    },
   },
 });

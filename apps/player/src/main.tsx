@@ -1,26 +1,17 @@
 // First: zod must be jitless before any schema parses (the page's CSP forbids eval).
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
+// antd-mobile by path, not its index: the index would tie every component to the first screen.
+// How antd-mobile renders its toasts and dialogs under React 19 is set by lib/antd-imperative.ts,
+// which whatever shows one imports (decision 033).
+import 'antd-mobile/es/global';
 import './styles.css';
 import { i18nReady } from './lib/i18n.ts';
 import { watchOtherTabs } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/pwa.ts';
 import { startUpdates } from './lib/updates.ts';
 import { Providers } from './app/providers.tsx';
-
-// antd-mobile renders Toast/Dialog through React 18's legacy API unless told how under React 19.
-unstableSetRender((node, container) => {
-  const holder = container as Element & { _playhallRoot?: Root };
-  holder._playhallRoot ??= createRoot(container);
-  holder._playhallRoot.render(node);
-  return async () => {
-    await Promise.resolve();
-    holder._playhallRoot?.unmount();
-    delete holder._playhallRoot;
-  };
-});
 
 captureInstallPrompt();
 startUpdates();

@@ -115,3 +115,23 @@ export const SessionlessCalls = [
 export function callNeedsSession(path: string): boolean {
   return !isPublicCall(path) && !(SessionlessCalls as readonly string[]).includes(path);
 }
+
+/** Activity click types (spec §2): 1 an activity page by id, 2 start a game, 3 an external link. */
+export const ClickType = { activity: 1, game: 2, link: 3 } as const;
+export type ClickType = (typeof ClickType)[keyof typeof ClickType];
+
+/**
+ * The event catalogue: the only names stored, so the operator's daily counts stay a short, known
+ * list. A new event is added here first (the server then accepts it), then sent by the app.
+ */
+export const TrackedEvent = {
+  pageView: 'page_view',
+  gameLaunch: 'game_launch',
+  depositStart: 'deposit_start',
+  popupShow: 'popup_show',
+  popupClaim: 'popup_claim',
+} as const;
+export type TrackedEvent = (typeof TrackedEvent)[keyof typeof TrackedEvent];
+
+/** Bounds of one event, so a batch stays small in the body and in the database. */
+export const EventLimits = { propKeys: 8, propKeyLength: 32, propTextLength: 200 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ActivityType, AwardId, Languages } from './constants.ts';
+// ClickType lives in constants.ts: zod-free, so the player's first screen imports it without the schemas (decision 033).
+import { ActivityType, AwardId, ClickType, Languages } from './constants.ts';
 import { text } from './fields.ts';
 
 /**
@@ -46,10 +47,6 @@ export function awardOf(id: number): AwardDef | null {
   if (tier) return { id, kind: 'jackpot', asset: 'coin', pool: `jackpot:${tier}` };
   return null;
 }
-
-/** Activity click types (spec §2): 1 an activity page by id, 2 start a game, 3 an external link. */
-export const ClickType = { activity: 1, game: 2, link: 3 } as const;
-export type ClickType = (typeof ClickType)[keyof typeof ClickType];
 
 /** A rules document per language the app ships; at least the default language. */
 export const activityRules = z

@@ -1,5 +1,4 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type ParsedLocation } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ActivityType, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
@@ -9,8 +8,9 @@ import { paths } from '../lib/paths.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { trackEvent } from '../lib/tracker.ts';
-import { withdrawalParams } from '../features/wallet/api/withdraw-rules.ts';
+import { withdrawalParams } from '../features/wallet/api/withdrawal-route.ts';
 import { gameSearchSearch, gameStartSearch } from '../features/games/api/game-routes.ts';
+import { coercedOne, coercedPositiveInt, coercedText, oneOf, optional, safeRedirect, searchOf } from '../lib/search-params.ts';
 
 /** How a page is framed: the top + tab bars (top level) or a nav bar with back arrow and title. */
 export type Chrome = 'tabs' | 'nav';
@@ -25,27 +25,23 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Only same-site paths may be a post-login destination (no open redirects). */
-const safeRedirect = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') ? v : undefined));
-
-const loginSearch = z.object({ type: z.enum(['account', 'phone']).optional(), redirect: safeRedirect });
-const registerSearch = z.object({
+// Search checks without zod (lib/search-params.ts): the router is on the first screen (decision 033).
+// `redirect`: only same-site paths may be a post-login destination (no open redirects).
+const loginSearch = searchOf({ type: optional(oneOf(['account', 'phone'])), redirect: safeRedirect });
+const registerSearch = searchOf({
   // Numeric codes arrive as numbers after search parsing.
-  inviteCode: z.coerce.string().max(32).optional(),
+  inviteCode: optional(coercedText(32)),
   redirect: safeRedirect,
 });
-const redirectSearch = z.object({ redirect: safeRedirect });
-const walletsSearch = z.object({
-  name: z.enum(['deposit', 'withdraw']),
-  orderId: z.coerce.string().regex(/^[A-Z0-9]{4,64}$/).optional(),
-  back: z.coerce.number().pipe(z.literal(1)).optional(),
+const redirectSearch = searchOf({ redirect: safeRedirect });
+const walletsSearch = searchOf({
+  name: oneOf(['deposit', 'withdraw']),
+  orderId: optional(coercedText(64, /^[A-Z0-9]{4,64}$/)),
+  back: optional(coercedOne),
 });
 
 /** ?id=N edits that saved account, no id adds one; `redirect` is where to go back after saving. */
-const cardEditSearch = z.object({ id: z.coerce.number().int().positive().optional(), redirect: safeRedirect });
+const cardEditSearch = searchOf({ id: optional(coercedPositiveInt), redirect: safeRedirect });
 
 const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
 
@@ -123,21 +119,21 @@ const routes = [
     getParentRoute: () => rootRoute,
     path: paths.login,
     staticData: { chrome: 'nav', titleKey: 'nav.login' },
-    validateSearch: (s: Record<string, unknown>) => loginSearch.parse(s),
+    validateSearch: loginSearch,
     component: page(auth, 'LoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: paths.accountLogin,
     staticData: { chrome: 'nav', titleKey: 'nav.login' },
-    validateSearch: (s: Record<string, unknown>) => redirectSearch.parse(s),
+    validateSearch: redirectSearch,
     component: page(auth, 'AccountLoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: paths.register,
     staticData: { chrome: 'nav', titleKey: 'nav.register' },
-    validateSearch: (s: Record<string, unknown>) => registerSearch.parse(s),
+    validateSearch: registerSearch,
     component: page(auth, 'RegisterPage'),
   }),
   createRoute({
@@ -206,7 +202,7 @@ const routes = [
     getParentRoute: () => rootRoute,
     path: paths.gameSearch,
     staticData: { chrome: 'nav', titleKey: 'games.searchTitle' },
-    validateSearch: (s: Record<string, unknown>) => gameSearchSearch.parse(s),
+    validateSearch: gameSearchSearch,
     component: page(gameSearch, 'GameSearchPage'),
   }),
   createRoute({
@@ -214,7 +210,7 @@ const routes = [
     path: paths.gameStart,
     // The game covers the whole screen (its own slim bar); the nav bar underneath is never seen.
     staticData: { chrome: 'nav' },
-    validateSearch: (s: Record<string, unknown>) => gameStartSearch.parse(s),
+    validateSearch: gameStartSearch,
     // Real money needs a player (spec: starting a game while logged out goes to login, and back
     // here afterwards); demo is open to visitors.
     beforeLoad: ({ search, location }) => {
@@ -226,7 +222,7 @@ const routes = [
     getParentRoute: () => rootRoute,
     path: paths.wallets,
     staticData: { chrome: 'tabs' },
-    validateSearch: (s: Record<string, unknown>) => walletsSearch.parse(s),
+    validateSearch: walletsSearch,
     beforeLoad: requireGuard('auth'),
     component: page(wallets, 'WalletsPage'),
   }),
@@ -255,7 +251,7 @@ const routes = [
     getParentRoute: () => rootRoute,
     path: paths.cardEdit,
     staticData: { chrome: 'nav', titleKey: 'cards.editTitle' },
-    validateSearch: (s: Record<string, unknown>) => cardEditSearch.parse(s),
+    validateSearch: cardEditSearch,
     beforeLoad: requireGuard('auth'),
     component: page(cards, 'CardEditPage'),
   }),

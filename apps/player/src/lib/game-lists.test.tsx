@@ -7,7 +7,8 @@ vi.mock('./notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.f
 
 import { i18nReady } from './i18n.ts';
 import { useGameCatalogue, usePreLogin } from './queries.ts';
-import { buildCatalogue, gameListsKey, gamesByIds, readStoredGameLists, searchGames } from './game-lists.ts';
+import { gameLists as gameListsSchema } from '@playhall/contract';
+import { buildCatalogue, gameListsKey, gamesByIds, isGameLists, readStoredGameLists, searchGames } from './game-lists.ts';
 import { game, lists, logOut, mockApi, refuse, startUpConfig } from './game-test-kit.tsx';
 
 const KEY = gameListsKey('en-US');
@@ -84,6 +85,32 @@ describe('game catalogue cache', () => {
     const { hook } = startUp(() => refuse(500, 'Boom'));
     await waitFor(() => expect(hook.result.current.pre.isError).toBe(true));
     expect(hook.result.current.cat.catalogue!.games).toHaveLength(5);
+  });
+});
+
+describe('the stored catalogue check (no zod on the first screen)', () => {
+  // Each variant breaks one field of the stored lists; the hand check must agree with the contract's schema.
+  const good = lists();
+  const variants: [string, unknown][] = [
+    ['the lists as stored', good],
+    ['extra keys', { ...good, extra: 1, gameList: good.gameList.map((g) => ({ ...g, extra: 'x' })) }],
+    ['empty lists', lists({ gameList: [], gameTypeList: [], gameBrandList: [], gamePlatformList: [] })],
+    ['null', null],
+    ['an array', [good]],
+    ['a string version', { ...good, gameListVersion: '7' }],
+    ['a fractional version', { ...good, gameListVersion: 7.5 }],
+    ['an unsafe integer id', lists({ gameList: [game({ id: 2 ** 53, name: 'Big' })] })],
+    ['no game list', { ...good, gameList: undefined }],
+    ['a game without a name', lists({ gameList: [{ ...game({ id: 1, name: 'x' }), name: undefined as unknown as string }] })],
+    ['an unknown game status', lists({ gameList: [game({ id: 1, name: 'x', status: 'hidden' as 'online' })] })],
+    ['a text demo flag', lists({ gameList: [game({ id: 1, name: 'x', demo: 'yes' as unknown as boolean })] })],
+    ['a type without a code', { ...good, gameTypeList: [{ id: 1, name: 'Slots', sort: 1 }] }],
+    ['a brand without a platform', { ...good, gameBrandList: [{ id: 1, code: 'b', name: 'B', sort: 1 }] }],
+    ['an unknown wallet mode', { ...good, gamePlatformList: [{ id: 1, code: 'p', name: 'P', walletMode: 'other', sort: 1 }] }],
+    ['a null entry', { ...good, gameList: [null] }],
+  ];
+  it.each(variants)('agrees with the contract schema on %s', (_, value) => {
+    expect(isGameLists(value)).toBe(gameListsSchema.safeParse(value).success);
   });
 });
 

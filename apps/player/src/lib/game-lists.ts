@@ -1,4 +1,4 @@
-import { gameLists as gameListsSchema, type Game, type GameBrand, type GameLists, type GamePlatform, type GameType } from '@playhall/contract';
+import type { Game, GameBrand, GameLists, GamePlatform, GameType } from '@playhall/contract';
 
 /**
  * The game catalogue lives in localStorage between visits: preLogin sends the stored
@@ -12,6 +12,41 @@ export function gameListsKey(lang: string): string {
   return STORE_PREFIX + lang;
 }
 
+// The stored copy is checked by hand, not with the contract's zod schema: the lobby reads it on the
+// first screen, which does not load zod (decision 033). lib/game-lists.test.tsx checks that this
+// accepts and rejects what the contract's `gameLists` schema does.
+type FieldCheck = 'int' | 'string' | 'boolean' | readonly string[];
+const platformFields = { id: 'int', code: 'string', name: 'string', walletMode: ['seamless', 'transfer'], sort: 'int' } as const;
+const brandFields = { id: 'int', code: 'string', name: 'string', platformId: 'int', sort: 'int' } as const;
+const typeFields = { id: 'int', code: 'string', name: 'string', sort: 'int' } as const;
+const gameFields = {
+  id: 'int', code: 'string', name: 'string', platformId: 'int', brandId: 'int', typeId: 'int', icon: 'string',
+  hot: 'boolean', new: 'boolean', sort: 'int', demo: 'boolean', status: ['online', 'maintenance'],
+} as const;
+
+function fits(value: unknown, check: FieldCheck): boolean {
+  if (check === 'int') return Number.isSafeInteger(value);
+  if (check === 'string' || check === 'boolean') return typeof value === check;
+  return typeof value === 'string' && check.includes(value);
+}
+
+function isRecord(value: unknown, fields: Record<string, FieldCheck>): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return Object.entries(fields).every(([key, check]) => fits(v[key], check));
+}
+
+function listOf(value: unknown, fields: Record<string, FieldCheck>): boolean {
+  return Array.isArray(value) && value.every((item) => isRecord(item, fields));
+}
+
+/** Whether `value` has the shape of the contract's `gameLists` (what storeGameLists wrote). */
+export function isGameLists(value: unknown): value is GameLists {
+  if (!isRecord(value, { gameListVersion: 'int' })) return false;
+  const v = value as Record<string, unknown>;
+  return listOf(v.gameList, gameFields) && listOf(v.gameTypeList, typeFields) && listOf(v.gameBrandList, brandFields) && listOf(v.gamePlatformList, platformFields);
+}
+
 /** The stored lists for this language; a missing, unreadable or malformed store counts as none. */
 export function readStoredGameLists(lang: string): GameLists | null {
   let raw: string | null;
@@ -22,8 +57,8 @@ export function readStoredGameLists(lang: string): GameLists | null {
   }
   if (!raw) return null;
   try {
-    const parsed = gameListsSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const parsed: unknown = JSON.parse(raw);
+    if (isGameLists(parsed)) return parsed;
   } catch {
     // not JSON: fall through and forget it
   }

@@ -16,9 +16,24 @@ describe('language choice', () => {
     await i18n.changeLanguage('th-TH');
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=th-TH`);
     expect(i18n.t('nav.home')).toBe('หน้าแรก');
-    const detection = i18n.options.detection as { cookieMinutes: number; cookieOptions: { sameSite: string; path: string } };
-    expect(detection.cookieMinutes).toBe(365 * 24 * 60);
-    expect(detection.cookieOptions).toMatchObject({ sameSite: 'lax', path: '/' });
     await i18n.changeLanguage('en-US');
+  });
+
+  it('detects the cookie first, then the browser languages, mapped onto the shipped ones', () => {
+    const detect = () => (i18n.services.languageDetector as { detect: () => string[] }).detect();
+    document.cookie = `${LANGUAGE_COOKIE}=pt-BR; Path=/`;
+    expect(detect()[0]).toBe('pt-BR');
+    document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages')!;
+    Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['th', 'en-GB'] });
+    try {
+      expect(detect()).toEqual(['th-TH', 'en-US']);
+    } finally {
+      Object.defineProperty(navigator, 'languages', languages);
+    }
+  });
+
+  it('has the default language texts without loading anything', () => {
+    expect(i18n.getResource('en-US', 'translation', 'nav.home')).toBeTruthy();
   });
 });

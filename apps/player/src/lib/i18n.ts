@@ -1,7 +1,9 @@
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type BackendModule, type i18n as I18n, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ClientConstants, Languages, type Language } from '@playhall/contract';
+// The default language's texts are in the entry script: the first screen never waits for a second
+// request to have words (it is also every other language's fallback, so always needed; decision 033).
+import defaultTexts from '../locales/en-US.json';
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -14,13 +16,17 @@ export const languageNames: Record<Language, string> = {
   'th-TH': 'ไทย',
 };
 
-const loaders = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
+const loaders = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '!../locales/en-US.json']);
 
-/** Each locale is its own chunk, fetched only when that language is used. */
+/** Each other locale is its own chunk, fetched only when that language is used. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
+    if (language === ClientConstants.defaultLanguage) {
+      callback(null, defaultTexts);
+      return;
+    }
     const load = loaders[`../locales/${language}.json`];
     if (!load) {
       callback(new Error(`No locale ${language}`), null);
@@ -42,13 +48,44 @@ export function toSupportedLanguage(code: string | undefined | null): Language {
   return Languages.find((l) => l.startsWith(prefix)) ?? ClientConstants.defaultLanguage;
 }
 
+function readCookie(name: string): string | undefined {
+  try {
+    const hit = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${name}=`));
+    return hit?.slice(name.length + 1) || undefined;
+  } catch {
+    return undefined; // some embedded browsers throw on document.cookie
+  }
+}
+
+/**
+ * The language on a visit: the cookie wins so a choice survives reloads; the browser's first
+ * language decides the first visit (mapped onto the shipped ones). The choice is kept in the
+ * cookie for ClientConstants.languageCookieDays, SameSite=Lax. A dozen lines in place of
+ * i18next-browser-languagedetector, which the first screen need not carry (decision 033).
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const nav = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+    return [readCookie(LANGUAGE_COOKIE), ...nav].filter((c): c is string => Boolean(c)).map((c) => toSupportedLanguage(c));
+  },
+  cacheUserLanguage(lng) {
+    try {
+      const expires = new Date(Date.now() + ClientConstants.languageCookieDays * 86_400_000).toUTCString();
+      document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Expires=${expires}; Path=/; SameSite=Lax`;
+    } catch {
+      // cookies blocked: the language holds for this visit only
+    }
+  },
+};
+
 export function currentLanguage(): Language {
   return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
 export const i18nReady = i18n
   .use(lazyLocales)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...Languages],
@@ -56,15 +93,6 @@ export const i18nReady = i18n
     load: 'currentOnly',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    detection: {
-      // The cookie wins so a choice survives reloads; the browser language decides the first visit.
-      order: ['cookie', 'navigator'],
-      lookupCookie: LANGUAGE_COOKIE,
-      caches: ['cookie'],
-      cookieMinutes: ClientConstants.languageCookieDays * 24 * 60,
-      cookieOptions: { path: '/', sameSite: 'lax' },
-      convertDetectedLanguage: (lng: string) => toSupportedLanguage(lng),
-    },
   });
 
 i18n.on('languageChanged', (lng) => {

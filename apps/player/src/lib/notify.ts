@@ -1,5 +1,9 @@
-import { Dialog, Toast } from 'antd-mobile';
 import { i18n } from './i18n.ts';
+
+// antd-mobile's Toast and Dialog (and the animation library under them) load the first time one
+// shows, not with the first screen (decision 033).
+const toast = () => import('./antd-imperative.ts').then((m) => m.Toast);
+const dialog = () => import('./antd-imperative.ts').then((m) => m.Dialog);
 
 let timeoutDialogOpen = false;
 
@@ -7,11 +11,11 @@ let timeoutDialogOpen = false;
 export function showTimeoutDialog(): void {
   if (timeoutDialogOpen) return;
   timeoutDialogOpen = true;
-  void Dialog.alert({
+  void dialog().then((Dialog) => Dialog.alert({
     title: i18n.t('common.tips'),
     content: i18n.t('common.timeout'),
     confirmText: i18n.t('common.ok'),
-  }).finally(() => {
+  })).finally(() => {
     timeoutDialogOpen = false;
   });
 }
@@ -25,9 +29,9 @@ export function showTimeoutDialog(): void {
 const placement = { position: 'top' as const, maskClassName: 'ph-toast', maskClickable: true };
 
 export function showErrorToast(message: string): void {
-  Toast.show({ ...placement, content: message, icon: 'fail', duration: 2500 });
+  void toast().then((Toast) => Toast.show({ ...placement, content: message, icon: 'fail', duration: 2500 }));
 }
 
 export function showSuccessToast(message: string): void {
-  Toast.show({ ...placement, content: message, icon: 'success', duration: 2000 });
+  void toast().then((Toast) => Toast.show({ ...placement, content: message, icon: 'success', duration: 2000 }));
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ClientConstants } from '../constants.ts';
+// The event catalogue (TrackedEvent) and its bounds (EventLimits) live in constants.ts: zod-free, so
+// the player's first screen imports them without the schemas (decision 033).
+import { ClientConstants, EventLimits, TrackedEvent } from '../constants.ts';
 import { defineEndpoint } from '../envelope.ts';
 import { RecordYears, recordDay, text } from '../fields.ts';
 
@@ -9,22 +11,6 @@ import { RecordYears, recordDay, text } from '../fields.ts';
  * `flushMs` and when the page is hidden, by beacon where the browser has one. Stored for
  * analytics only: nothing a player does depends on it (decision 023).
  */
-
-/**
- * The event catalogue: the only names stored, so the operator's daily counts stay a short, known
- * list. A new event is added here first (the server then accepts it), then sent by the app.
- */
-export const TrackedEvent = {
-  pageView: 'page_view',
-  gameLaunch: 'game_launch',
-  depositStart: 'deposit_start',
-  popupShow: 'popup_show',
-  popupClaim: 'popup_claim',
-} as const;
-export type TrackedEvent = (typeof TrackedEvent)[keyof typeof TrackedEvent];
-
-/** Bounds of one event, so a batch stays small in the body and in the database. */
-export const EventLimits = { propKeys: 8, propKeyLength: 32, propTextLength: 200 } as const;
 
 const firstSecond = Date.UTC(RecordYears.first, 0, 1) / 1000;
 const lastSecond = Date.UTC(RecordYears.last + 1, 0, 1) / 1000 - 1;

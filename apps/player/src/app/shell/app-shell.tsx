@@ -1,13 +1,27 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { isNotFound, Outlet, useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { NavBar } from './nav-bar.tsx';
-import { AuthModals } from '../../features/auth/components/auth-modals.tsx';
-import { RewardModal } from '../../features/rewards/components/reward-modal.tsx';
 import { StartupPopups } from '../../features/rewards/components/startup-popups.tsx';
 import { usePreLogin } from '../../lib/queries.ts';
+import { useModals } from '../../lib/modals.ts';
+import { useRewardModal } from '../../lib/rewards.ts';
+import { OnceOpened } from '../../components/ui/lazy-mount.tsx';
+
+// The login, register and forgot-password forms (antd-mobile's Form and its validators) and the
+// reward modal load the first time one of them opens, not with the first screen (decision 033).
+const AuthModals = lazy(() => import('../../features/auth/components/auth-modals.tsx').then((m) => ({ default: m.AuthModals })));
+const RewardModal = lazy(() => import('../../features/rewards/components/reward-modal.tsx').then((m) => ({ default: m.RewardModal })));
+
+function LazyAuthModals() {
+  return <OnceOpened open={useModals((s) => s.authModal !== null)}><AuthModals /></OnceOpened>;
+}
+
+function LazyRewardModal() {
+  return <OnceOpened open={useRewardModal((s) => s.shown !== null)}><RewardModal /></OnceOpened>;
+}
 
 /** The cover view stays until the first preLogin answer (or failure), then fades out. */
 function useRemoveCover(settled: boolean) {
@@ -41,8 +55,8 @@ export function AppShell() {
         <Outlet />
       </main>
       {chrome === 'tabs' && <TabBar />}
-      <AuthModals />
-      <RewardModal />
+      <LazyAuthModals />
+      <LazyRewardModal />
       <StartupPopups />
     </div>
   );

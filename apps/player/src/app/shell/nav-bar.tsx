@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { NavBar as AntNavBar } from 'antd-mobile';
+import AntNavBar from 'antd-mobile/es/components/nav-bar';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths.ts';
 

@@ -1,6 +1,5 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ActionSheet, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@playhall/contract';
 import { openAuthModal } from '../../lib/modals.ts';
@@ -48,12 +47,13 @@ export function useOpenGame() {
   return (game: Game, e?: MouseEvent) => {
     if (game.status === 'maintenance') {
       e?.preventDefault();
-      Toast.show({ content: t('errors.4002'), duration: 2500 });
+      void import('../../lib/antd-imperative.ts').then(({ Toast }) => Toast.show({ content: t('errors.4002'), duration: 2500 }));
       return;
     }
     if (loggedIn || !game.demo) return; // the link itself goes to /game/start (login first when needed)
     e?.preventDefault();
-    ActionSheet.show({
+    // Loaded on the first tap, not with the lobby (decision 033).
+    void import('../../lib/antd-imperative.ts').then(({ ActionSheet }) => ActionSheet.show({
       extra: t('games.chooseMode', { name: game.name }),
       cancelText: t('common.cancel'),
       closeOnAction: true,
@@ -64,7 +64,7 @@ export function useOpenGame() {
       onAction: (action) => {
         void navigate({ to: paths.gameStart, search: action.key === 'demo' ? { gameId: game.id, tryIt: 1 } : { gameId: game.id } });
       },
-    });
+    }));
   };
 }
 

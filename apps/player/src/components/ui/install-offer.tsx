@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { dismissInstall, homeOfferAvailable, markHomeOfferShown, promptInstall, useInstallOffer } from '../../lib/pwa.ts';
 

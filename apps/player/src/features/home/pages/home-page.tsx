@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { openAuthModal } from '../../../lib/modals.ts';
 import { paths } from '../../../lib/paths.ts';

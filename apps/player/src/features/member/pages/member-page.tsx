@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Dialog, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
+import { Dialog } from '../../../lib/antd-imperative.ts';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';

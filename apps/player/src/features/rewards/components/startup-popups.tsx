@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
-import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-import { ActivityType, type ActivityView } from '@playhall/contract';
+import { lazy, useEffect, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { ActivityType } from '@playhall/contract';
 import { useModals } from '../../../lib/modals.ts';
 import { paths } from '../../../lib/paths.ts';
+import { OnceOpened } from '../../../components/ui/lazy-mount.tsx';
 import { canOfferInstall } from '../../../lib/pwa.ts';
 import {
   activitiesOfType,
   markStartupPopupSeen,
-  noticeText,
   seenStartupPopups,
   startupPopups,
   useActivities,
@@ -19,38 +17,9 @@ import {
   type StartupPopup,
 } from '../../../lib/rewards.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
-import { DownloadModal } from './download-modal.tsx';
-import { FirstDepositTiers, tiersOf } from './first-deposit-tiers.tsx';
-import { StartupModal } from './startup-modal.tsx';
 
-/** The notice popup (activity 25): the operator's title and body in the player's language, else en-US. */
-export function NoticeModal({ activity, onClose }: { activity: ActivityView | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const text = activity ? noticeText(activity, i18n.language) : null;
-  return (
-    <StartupModal name="notice" open={text !== null} title={text?.title ?? ''} onClose={onClose}>
-      <p className="startup-modal__body">{text?.body}</p>
-      <Button block color="primary" shape="rounded" size="large" onClick={onClose} data-testid="notice-close">{t('common.ok')}</Button>
-    </StartupModal>
-  );
-}
-
-/** The first-deposit popup (39/44): the tiers, the wagering and the way to deposit. */
-export function FirstDepositModal({ activity, onClose }: { activity: ActivityView | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const tiers = activity ? tiersOf(activity.detail) : [];
-  const multiplier = activity && typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : 0;
-  return (
-    <StartupModal name="first-deposit" open={activity !== null} title={activity?.name ?? ''} onClose={onClose} closeButton>
-      <p className="reward-modal__from">{t('rewards.firstDeposit.intro')}</p>
-      <FirstDepositTiers tiers={tiers} className="startup-modal__tiers" testId="first-deposit-modal-tier" />
-      {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}
-      <Link to={paths.wallets} search={{ name: 'deposit' }} onClick={onClose} className="adm-button adm-button-primary adm-button-block adm-button-large adm-button-shape-rounded" data-testid="first-deposit-modal-go">
-        {t('wallet.deposit')}
-      </Link>
-    </StartupModal>
-  );
-}
+// The popups themselves load the first time one shows, not with the first screen (decision 033).
+const StartupModals = lazy(() => import('./startup-modals.tsx').then((m) => ({ default: m.StartupModals })));
 
 /**
  * Startup popups (spec §2): once per session each, in order (download, notice, first deposit,
@@ -99,10 +68,8 @@ export function StartupPopups() {
   const firstDeposit = !clicked && showing?.kind === 'firstDeposit' && showing.activity.type !== ActivityType.notice ? showing.activity : null;
   const downloadShown = !clicked && showing?.kind === 'download' ? showing.activity : null;
   return (
-    <>
-      <DownloadModal activity={downloadShown} onClose={close} />
-      <NoticeModal activity={notice ?? null} onClose={closeNotice} />
-      <FirstDepositModal activity={firstDeposit} onClose={close} />
-    </>
+    <OnceOpened open={Boolean(downloadShown || notice || firstDeposit)}>
+      <StartupModals download={downloadShown} notice={notice ?? null} onCloseNotice={closeNotice} firstDeposit={firstDeposit} onClose={close} />
+    </OnceOpened>
   );
 }

@@ -1,4 +1,3 @@
-import { notFound } from '@tanstack/react-router';
 import {
   ACCOUNT_NO_PATTERN,
   compactAccountNo,
@@ -18,21 +17,8 @@ import {
  * server checks every one of them again; these only spare the player a round trip and say why.
  */
 
-/** A withdrawal order id as the server makes it: `WD` + 20 upper-case hex characters. */
-export const WITHDRAWAL_ORDER_ID = /^WD[0-9A-F]{20}$/;
-
-export function isWithdrawalOrderId(value: unknown): value is string {
-  return typeof value === 'string' && WITHDRAWAL_ORDER_ID.test(value);
-}
-
-/** The /withdrawal/{name} route's validity check (spec §2): anything but an order id is a 404. */
-export const withdrawalParams = {
-  parse: (raw: { name: string }): { name: string } => {
-    if (!isWithdrawalOrderId(raw.name)) throw notFound();
-    return { name: raw.name };
-  },
-  stringify: (p: { name: string }) => ({ name: p.name }),
-};
+// The route's check lives apart (withdrawal-route.ts) so the router does not bring these rules along.
+export { isWithdrawalOrderId, WITHDRAWAL_ORDER_ID, withdrawalParams } from './withdrawal-route.ts';
 
 /** A message to show: an i18n key and its values (amounts already in hundredths). */
 export interface Problem {
