@@ -124,7 +124,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No chunkSizeWarningLimit: the default warning stays on, and the first screen's own budget is a
+    // Vite's chunk-size warning keeps its default limit, and the first screen's own budget is a
     // test (apps/player/e2e/bundle-budget.e2e.ts, decision 033).
     rolldownOptions: {
       treeshake: {

@@ -1,0 +1,49 @@
+/**
+ * The home page's first-screen JavaScript budget (issue 15 §1, decision 033), on the build `npm test`
+ * makes before the suites run: the entry script of index.html, every chunk it imports statically
+ * and the home route's chunks, gzip level 9 (scripts/bundle-size.mjs, which `npm run bench` uses
+ * too). Then Chromium opens the home page on the real server and the scripts it fetches before the
+ * lobby shows must be exactly those: the measure is what a phone really downloads.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HOME_JS_BUDGET_BYTES, HOME_JS_GOAL_BYTES, kB, measureFirstScreen } from '../../../scripts/bundle-size.mjs';
+import { hasChromium, repoRoot, useStackPage } from './harness.ts';
+
+const dist = join(repoRoot, 'apps/player/dist');
+
+describe('player build: the home page first screen JS budget', () => {
+  it(`stays within ${kB(HOME_JS_BUDGET_BYTES)} gzipped`, () => {
+    const m = measureFirstScreen(dist);
+    const list = m.files.map((f) => `${f.file} ${kB(f.gzip)}`).join(', ');
+    expect(
+      m.total.gzip,
+      `home first-screen JS is ${kB(m.total.gzip)} gzipped in ${m.total.files} files (budget ${kB(HOME_JS_BUDGET_BYTES)}, goal ${kB(HOME_JS_GOAL_BYTES)}): ${list}`,
+    ).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+
+  it('keeps Vite chunk-size warnings on (no raised chunkSizeWarningLimit)', () => {
+    const config = readFileSync(join(repoRoot, 'apps/player/vite.config.ts'), 'utf8');
+    expect(config).not.toMatch(/chunkSizeWarningLimit/);
+  });
+});
+
+describe.skipIf(!hasChromium)('the home page loads only its measured scripts', () => {
+  const ctx = useStackPage();
+
+  it('fetches exactly the measured files before the lobby shows', async () => {
+    const { page } = ctx;
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    await page.goto('/');
+    await page.locator('.lobby, [data-testid="lobby-empty"]').first().waitFor();
+    await page.getByTestId('hero').waitFor();
+    const fetched = [...new Set(scripts.filter((p) => p.startsWith('/assets/')).map((p) => p.slice('/assets/'.length)))].sort();
+    const measured = measureFirstScreen(dist).files.map((f) => f.file).sort();
+    expect(fetched).toEqual(measured);
+  });
+});
