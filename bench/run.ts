@@ -16,6 +16,7 @@ const RUNNERS: Record<BenchId, () => Promise<BenchResult>> = {
   originals: async () => (await import('./originals-bench.ts')).benchOriginals(),
   events: async () => (await import('./events-bench.ts')).benchEvents(),
   rewards: async () => (await import('./rewards-bench.ts')).benchRewards(),
+  bundle: async () => (await import('./bundle-bench.ts')).benchBundle(),
 };
 
 function chosen(only: string | undefined): BenchId[] {
