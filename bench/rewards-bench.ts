@@ -10,12 +10,12 @@
  * One fresh PostgreSQL database, migrated and seeded, opened as the server opens it (openDatabase:
  * its pool of 10 connections).
  *
- * Claims: N workers, each for its own player, call `award(tx, …)` (award.service.ts) in a
- * transaction of their own (withTx), back to back: AwardId.coin, a count of 1.00-9.99 with
- * multiplier 2, a fresh key each, for a running activity, paid from the promotion book, as a claim
- * posts it. Transfers: the same N workers and players receive the same kind of amount from the same
- * promotion book through the ledger's `transfer()` (its own transaction, group commit), as
- * bench/ledger-bench.ts drives it. The two alternate within each run; the ratio is the median of
+ * Claims: N workers, each for its own player, call `awardCommitted(db, …)` (award.service.ts: the
+ * award function's group-committed entry point, its own transaction) back to back, each awaiting
+ * its own claim: AwardId.coin, a count of 1.00-9.99 with multiplier 2, a fresh key each, for a
+ * running activity, paid from the promotion book, as a claim posts it. Transfers: the same N
+ * workers and players receive the same kind of amount from the same promotion book through the
+ * ledger's `transfer()` (its own transaction, group commit), as bench/ledger-bench.ts drives it. The two alternate within each run; the ratio is the median of
  * the runs' claims/s over transfers/s. The whole ledger check (ledger-check.ts) runs afterwards.
  *
  * Status list: the app (buildApp) listens on a real socket in this process with an activity of
@@ -39,12 +39,11 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
-import { withTx } from '../apps/server/src/db/tx.ts';
 import type { Clock } from '../apps/server/src/lib/clock.ts';
 import { DAY, systemClock } from '../apps/server/src/lib/clock.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { transfer } from '../apps/server/src/modules/ledger/ledger.service.ts';
-import { award } from '../apps/server/src/modules/rewards/award.service.ts';
+import { awardCommitted } from '../apps/server/src/modules/rewards/award.service.ts';
 import { KINDS } from '../apps/server/src/modules/rewards/kinds/index.ts';
 import { createRewardsService } from '../apps/server/src/modules/rewards/rewards.service.ts';
 import { dropDatabases, freshDatabases, median, RUNS, SECONDS, urlFor } from './pg-tools.ts';
@@ -161,18 +160,16 @@ export async function benchRewards(): Promise<BenchResult> {
   const amount = () => 100 + Math.floor(Math.random() * 900);
   const claim = (tag: string) => async (w: number, seq: number) => {
     const now = new Date();
-    const paid = await withTx(db, (tx) =>
-      award(tx, {
-        userId: players[w]!,
-        awardId: AwardId.coin,
-        count: amount(),
-        multiplier: MULTIPLIER,
-        reason: 'reward_free_sign',
-        key: `bench:${tag}:${w}:${seq}`,
-        activityId: claimActivity,
-        at: now,
-      }),
-    );
+    const paid = await awardCommitted(db, {
+      userId: players[w]!,
+      awardId: AwardId.coin,
+      count: amount(),
+      multiplier: MULTIPLIER,
+      reason: 'reward_free_sign',
+      key: `bench:${tag}:${w}:${seq}`,
+      activityId: claimActivity,
+      at: now,
+    });
     return !paid.replayed;
   };
   const plain = (tag: string) => async (w: number, seq: number) => {
@@ -202,7 +199,7 @@ export async function benchRewards(): Promise<BenchResult> {
     claimsPaid += pair.claims.done;
     money.push(pair);
     console.log(
-      `run ${r}: claims ${pair.claims.perSecond.toFixed(0)}/s (${pair.claims.perUnit.toFixed(1)} statements each, failed ${pair.claims.failed}); ` +
+      `run ${r}: claims ${pair.claims.perSecond.toFixed(0)}/s (${pair.claims.perUnit ? (1 / pair.claims.perUnit).toFixed(1) : '-'} per statement, failed ${pair.claims.failed}); ` +
         `transfers ${pair.transfers.perSecond.toFixed(0)}/s (${pair.transfers.perUnit ? (1 / pair.transfers.perUnit).toFixed(1) : '-'} per statement, failed ${pair.transfers.failed}); ` +
         `ratio ${(pair.claims.perSecond / pair.transfers.perSecond).toFixed(2)}×`,
     );
@@ -328,7 +325,7 @@ export async function benchRewards(): Promise<BenchResult> {
   const claimRatio = median(claimRatios);
   const claimsPs = median(money.map((r) => r.claims.perSecond));
   const transfersPs = median(money.map((r) => r.transfers.perSecond));
-  const perClaim = median(money.map((r) => r.claims.perUnit));
+  const claimsPerCall = median(money.map((r) => (r.claims.perUnit ? 1 / r.claims.perUnit : 0)));
   const perTransferCall = median(money.map((r) => (r.transfers.perUnit ? 1 / r.transfers.perUnit : 0)));
   const moneyFailed = money.reduce((n, r) => n + r.claims.failed + r.transfers.failed, 0);
 
@@ -364,22 +361,25 @@ Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem(
 ${RUNS} interleaved runs of ${SECONDS} s, ${CLIENTS} concurrent workers or keep-alive clients in one Node process, on a fresh database
 opened as the server opens it (\`openDatabase\`: a pool of 10 connections). Each ratio is the median of the runs' ratios.
 
-### Claims through \`award()\` vs ledger transfers
+### Claims through the award function vs ledger transfers
 
-Claims: each worker, for its own player, calls \`award(tx, …)\` (\`modules/rewards/award.service.ts\`) in a transaction of its
-own (\`withTx\`), back to back: \`AwardId.coin\`, 1.00-9.99 with multiplier ${MULTIPLIER}, a fresh key each, for a running
-activity, from the promotion book: the ledger transfer, the wagering it adds and the grant row, as a claim posts them (the
-claim call's own eligibility check and balance read are not in it). Transfers: the same workers and players receive the same
-kind of amount from the promotion book through \`transfer()\` (\`modules/ledger/ledger.service.ts\`: its own transaction, with
-group commit), as bench/ledger-bench.ts drives it.
+Claims: each worker, for its own player, calls \`awardCommitted(db, …)\` (\`modules/rewards/award.service.ts\`: the award
+function in its own transaction, group-committed) back to back, each awaiting its own claim: \`AwardId.coin\`, 1.00-9.99 with
+multiplier ${MULTIPLIER}, a fresh key each, for a running activity, from the promotion book: the ledger transfer, the wagering it
+adds and the grant row, as a claim posts them (the claim call's own eligibility check and balance read are not in it).
+Transfers: the same workers and players receive the same kind of amount from the promotion book through \`transfer()\`
+(\`modules/ledger/ledger.service.ts\`: its own transaction, with group commit), as bench/ledger-bench.ts drives it.
 
-| Claims/s | Transfers/s | Ratio | Ratio runs | Statements per claim | Transfers per statement | Failed |
+| Claims/s | Transfers/s | Ratio | Ratio runs | Claims per statement | Transfers per statement | Failed |
 |---:|---:|---:|---|---:|---:|---:|
-| ${claimsPs.toFixed(0)} | ${transfersPs.toFixed(0)} | ${claimRatio.toFixed(2)}× | ${claimRatios.map((x) => x.toFixed(2)).join(' / ')} | ${perClaim.toFixed(1)} | ${perTransferCall.toFixed(1)} | ${moneyFailed} |
+| ${claimsPs.toFixed(0)} | ${transfersPs.toFixed(0)} | ${claimRatio.toFixed(2)}× | ${claimRatios.map((x) => x.toFixed(2)).join(' / ')} | ${claimsPerCall.toFixed(1)} | ${perTransferCall.toFixed(1)} | ${moneyFailed} |
 
-A claim is its own transaction: begin, the ledger posting, the player's money lock, the wagering row, the grant row, commit,
-each a round trip on a connection held throughout, and each claim waits for its own commit. \`transfer()\` is one statement
-that commits many waiting transfers at once. Grants written by the claims: ${grants}; claims answered as paid: ${claimsPaid}${grantsOk ? ' (every one has its grant)' : ' (**they differ**)'}.
+A claim's effects are one statement, \`reward_award\` (\`db/functions/rewards/400_reward_award.sql\`, decision 032): for a batch
+of awards it posts the transfers through \`ledger_post\` (the one ledger writer), adds the wagering to \`player_wallet\` after the
+coin rows the posting locked, and writes the grant rows. \`awardCommitted\` group-commits it as \`transfer()\` does
+(\`db/group-commit.ts\`, the ledger's lanes and spill): the claims waiting while a statement runs go together as the next one, one
+round trip and one commit, each worker answered after that commit. In a caller's transaction (\`award(tx, …)\`, the claim call and
+the kinds' consumers) the same function is one statement for one award. Grants written by the claims: ${grants}; claims answered as paid: ${claimsPaid}${grantsOk ? ' (every one has its grant)' : ' (**they differ**)'}.
 After the runs the whole ledger check (\`checkLedger\`: balances, transfers, balance chains, domain tables) found ${check.ok ? 'no difference' : '**differences**'}.
 
 ### \`activityGetStatusList\` vs a Fastify hello POST

@@ -40,6 +40,7 @@ DECLARE
   v_turns   bigint[];
   v_bonus   bigint[];
   v_acts    integer[];
+  v_known   bigint[];
   -- ledger_post's arguments and answer
   a_users   bigint[];
   a_books   text[];
@@ -71,14 +72,30 @@ BEGIN
     RETURN json_build_array('{}'::int[], '{}'::text[], '{}'::text[], '{}'::text[], '{}'::int[], '{}'::text[], '{}'::text[]);
   END IF;
 
-  -- The awards whose player exists go to the ledger; an unknown player's award answers 5 alone.
-  SELECT array_agg(w.ord::integer ORDER BY w.ord), array_agg(w.x->>'k' ORDER BY w.ord), array_agg(w.x->>'f' ORDER BY w.ord),
-         array_agg(w.x->>'r' ORDER BY w.ord), array_agg(w.x->>'ref' ORDER BY w.ord), array_agg((w.x->>'at')::timestamptz ORDER BY w.ord),
-         array_agg((w.x->>'u')::bigint ORDER BY w.ord), array_agg((w.x->>'aw')::integer ORDER BY w.ord), array_agg((w.x->>'c')::bigint ORDER BY w.ord),
-         array_agg((w.x->>'t')::bigint ORDER BY w.ord), array_agg((w.x->>'b')::bigint ORDER BY w.ord), array_agg((w.x->>'act')::integer ORDER BY w.ord)
+  -- The awards as arrays, in their order (checked below: the aggregates carry no ORDER BY, which
+  -- cost a sort each).
+  SELECT array_agg(w.ord::integer), array_agg(w.k), array_agg(w.f), array_agg(w.r), array_agg(w.ref), array_agg(w.at),
+         array_agg(w.u), array_agg(w.aw), array_agg(w.c), array_agg(w.t), array_agg(w.b), array_agg(w.act)
     INTO v_src, v_keys, v_fps, v_reasons, v_refs, v_ats, v_users, v_awards, v_counts, v_turns, v_bonus, v_acts
-    FROM jsonb_array_elements(p_awards) WITH ORDINALITY AS w(x, ord)
-   WHERE EXISTS (SELECT 1 FROM app_user u WHERE u.id = (w.x->>'u')::bigint);
+    FROM ROWS FROM (jsonb_to_recordset(p_awards) AS (k text, f text, r text, ref text, at timestamptz, u bigint, aw integer, c bigint, t bigint, b bigint, act integer))
+         WITH ORDINALITY AS w(k, f, r, ref, at, u, aw, c, t, b, act, ord);
+  FOR t IN 1 .. v_n LOOP
+    IF v_src[t] <> t THEN RAISE EXCEPTION 'reward_award: the awards were read out of order'; END IF;
+  END LOOP;
+
+  -- An unknown player's award answers 5 alone; the others go to the ledger. One index probe per
+  -- award: LIMIT 1 keeps it one (the generic plan of a join or of = ANY scans every player;
+  -- measured at 0.3 ms a call with 2,000 players).
+  SELECT array_agg(p.id) INTO v_known
+    FROM unnest(v_users) AS x(u) JOIN LATERAL (SELECT u.id FROM app_user u WHERE u.id = x.u LIMIT 1) p ON true;
+  IF coalesce(cardinality(v_known), 0) < v_n THEN
+    SELECT array_agg(x.src ORDER BY x.src), array_agg(x.k ORDER BY x.src), array_agg(x.f ORDER BY x.src), array_agg(x.r ORDER BY x.src),
+           array_agg(x.ref ORDER BY x.src), array_agg(x.at ORDER BY x.src), array_agg(x.u ORDER BY x.src), array_agg(x.aw ORDER BY x.src),
+           array_agg(x.c ORDER BY x.src), array_agg(x.t ORDER BY x.src), array_agg(x.b ORDER BY x.src), array_agg(x.act ORDER BY x.src)
+      INTO v_src, v_keys, v_fps, v_reasons, v_refs, v_ats, v_users, v_awards, v_counts, v_turns, v_bonus, v_acts
+      FROM unnest(v_src, v_keys, v_fps, v_reasons, v_refs, v_ats, v_users, v_awards, v_counts, v_turns, v_bonus, v_acts) AS x(src, k, f, r, ref, at, u, aw, c, t, b, act)
+     WHERE x.u = ANY (coalesce(v_known, '{}'));
+  END IF;
   v_m := coalesce(cardinality(v_src), 0);
 
   IF v_m > 0 THEN
