@@ -6,7 +6,10 @@ import { createRoot } from 'react-dom/client';
 // How antd-mobile renders its toasts and dialogs under React 19 is set by lib/antd-imperative.ts,
 // which whatever shows one imports (decision 033).
 import 'antd-mobile/es/global';
+import './app/antd-styles.ts';
 import './styles.css';
+// The language sheet's styles came after the app's when the sheet was on the first screen: kept there.
+import 'antd-mobile/es/components/action-sheet/action-sheet.css';
 import { i18nReady } from './lib/i18n.ts';
 import { watchOtherTabs } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/pwa.ts';
