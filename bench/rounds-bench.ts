@@ -28,7 +28,7 @@ import { sql } from 'drizzle-orm';
 import { ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import type { Executor } from '../apps/server/src/db/tx.ts';
@@ -80,7 +80,7 @@ function functionVersions(rev: string): { files: string[]; before: string[]; aft
 const SWEEP = [1, 2, 4, 8, 16];
 
 /** A provider's connection: each call signed as providers sign them, sent over one keep-alive connection. */
-class ProviderConnection {
+export class ProviderConnection {
   private readonly conn: KeepAliveConnection;
 
   constructor(
@@ -103,7 +103,7 @@ class ProviderConnection {
   }
 }
 
-interface Load {
+export interface Load {
   rps: number;
   /** WAL bytes per completed round (the whole server's WAL over the run). */
   walPerRound: number;
@@ -163,19 +163,10 @@ async function statementCost(db: Executor, platform: Platform, tokens: string[],
   return { fixed: my - perCall * mx, perCall, each };
 }
 
-export async function benchRounds(): Promise<BenchResult> {
-  const { bin, version } = await findPgbench();
-  console.log(`Preparing ${PGBENCH_DB} (pgbench -i -s 8) and ${ROUNDS_DB} ...`);
-  await initTpcb(bin, PGBENCH_DB);
-  await freshDatabases(ROUNDS_DB);
-
-  const maxClients = Math.max(...CLIENTS);
-  const database = await openDatabase({ url: urlFor(ROUNDS_DB) });
-  await migrate(database);
-  await seed(database.db, { demo: true, hashPassword: async (p) => `bench:${p}` });
-  const db = database.db;
+/** `count` players (app_user rows), each funded with FUNDING coin from a bench clearing account; their ids. */
+export async function fundedPlayers(db: Executor, count = PLAYERS): Promise<number[]> {
   const res = (await db.execute(sql`insert into app_user (uuid, nickname, account_type, invite_code, created_at, updated_at)
-      select gen_random_uuid(), 'bench' || g, 2, 'R' || g, now(), now() from generate_series(1, ${PLAYERS}) g returning id`)) as unknown as { rows: { id: string }[] };
+      select gen_random_uuid(), 'bench' || g, 2, 'R' || g, now(), now() from generate_series(1, ${count}) g returning id`)) as unknown as { rows: { id: string }[] };
   const players = res.rows.map((r) => Number(r.id));
   await Promise.all(
     players.map((id) =>
@@ -189,16 +180,14 @@ export async function benchRounds(): Promise<BenchResult> {
       }),
     ),
   );
-  await db.execute(sql`analyze`);
+  return players;
+}
 
-  const config = { ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SMS_PROVIDER: 'log', PLAYER_DIST: '/nonexistent', DATA_DIR: '/tmp/playhall-rounds-bench' }), operatorToken: null };
-  const app = await buildApp({ database, config });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as AddressInfo).port;
-  const secret = config.originalsProviderSecret;
-  const connections = Array.from({ length: maxClients }, () => new ProviderConnection(port, secret));
-
-  // One open session per player, made the way a player's startGame and the game's authenticate make it.
+/**
+ * One open session of the `originals` slot per player, made the way a player's startGame and the
+ * game's authenticate make it (authenticate sent through `conn`): the session tokens, and the game.
+ */
+export async function openSessions(db: Db, conn: ProviderConnection, players: number[]): Promise<{ gameRow: { id: number; platform_id: number }; tokens: string[] }> {
   const sessions = createGameSessionsService({ db, clock: { now: () => new Date() } });
   const found = (await db.execute(sql`select g.id, p.id as platform_id from game g join game_platform p on p.id = g.platform_id where p.code = ${PLATFORM} and g.code = ${GAME}`)) as unknown as {
     rows: { id: number; platform_id: number }[];
@@ -209,39 +198,66 @@ export async function benchRounds(): Promise<BenchResult> {
   for (const userId of players) {
     const launch = await sessions.createLaunch({ userId, gameId: gameRow.id, gameCode: GAME, platformCode: PLATFORM, launchUrl: '/originals/play', mode: 'real', lang: 'en-US' });
     const launchToken = new URL(launch.url, 'http://x').searchParams.get('token')!;
-    const auth = await connections[0]!.post('authenticate', { launchToken });
+    const auth = await conn.post('authenticate', { launchToken });
     if (auth.status !== 'OK' || !auth.sessionToken) throw new Error(`authenticate failed: ${JSON.stringify(auth)}`);
     tokens.push(auth.sessionToken);
   }
+  return { gameRow, tokens };
+}
 
-  /** N clients play rounds back to back for `seconds`. */
-  async function drive(clients: number, seconds: number): Promise<Load> {
-    const until = performance.now() + seconds * 1000;
-    const lat: number[] = [];
-    let failed = 0;
-    const worker = async (w: number) => {
-      const conn = connections[w]!;
-      let i = w;
-      while (performance.now() < until) {
-        const sessionToken = tokens[i % tokens.length]!;
-        i += clients;
-        const roundId = randomUUID();
-        const t0 = performance.now();
-        const bet = await conn.post('bet', { sessionToken, transactionId: `b-${roundId}`, roundId, gameCode: GAME, amount: 100 + Math.floor(Math.random() * 900) });
-        const win = await conn.post('win', { sessionToken, transactionId: `w-${roundId}`, roundId, amount: Math.random() < 0.5 ? 0 : 150, endRound: true });
-        if (bet.status === 'OK' && win.status === 'OK') lat.push(performance.now() - t0);
-        else failed++;
-      }
-    };
-    const walBefore = await walBytes();
-    const start = performance.now();
-    await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
-    const elapsed = (performance.now() - start) / 1000;
-    const wal = Number((await walBytes()) - walBefore);
-    lat.sort((a, b) => a - b);
-    const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] ?? 0;
-    return { rps: lat.length / elapsed, walPerRound: wal / Math.max(1, lat.length), p50: q(0.5), p99: q(0.99), failed };
-  }
+/** `clients` clients (the first of `connections`) play rounds back to back for `seconds`, spread over the sessions' tokens. */
+export async function driveRounds(connections: ProviderConnection[], tokens: string[], clients: number, seconds: number): Promise<Load> {
+  const until = performance.now() + seconds * 1000;
+  const lat: number[] = [];
+  let failed = 0;
+  const worker = async (w: number) => {
+    const conn = connections[w]!;
+    let i = w;
+    while (performance.now() < until) {
+      const sessionToken = tokens[i % tokens.length]!;
+      i += clients;
+      const roundId = randomUUID();
+      const t0 = performance.now();
+      const bet = await conn.post('bet', { sessionToken, transactionId: `b-${roundId}`, roundId, gameCode: GAME, amount: 100 + Math.floor(Math.random() * 900) });
+      const win = await conn.post('win', { sessionToken, transactionId: `w-${roundId}`, roundId, amount: Math.random() < 0.5 ? 0 : 150, endRound: true });
+      if (bet.status === 'OK' && win.status === 'OK') lat.push(performance.now() - t0);
+      else failed++;
+    }
+  };
+  const walBefore = await walBytes();
+  const start = performance.now();
+  await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
+  const elapsed = (performance.now() - start) / 1000;
+  const wal = Number((await walBytes()) - walBefore);
+  lat.sort((a, b) => a - b);
+  const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] ?? 0;
+  return { rps: lat.length / elapsed, walPerRound: wal / Math.max(1, lat.length), p50: q(0.5), p99: q(0.99), failed };
+}
+
+export async function benchRounds(): Promise<BenchResult> {
+  const { bin, version } = await findPgbench();
+  console.log(`Preparing ${PGBENCH_DB} (pgbench -i -s 8) and ${ROUNDS_DB} ...`);
+  await initTpcb(bin, PGBENCH_DB);
+  await freshDatabases(ROUNDS_DB);
+
+  const maxClients = Math.max(...CLIENTS);
+  const database = await openDatabase({ url: urlFor(ROUNDS_DB) });
+  await migrate(database);
+  await seed(database.db, { demo: true, hashPassword: async (p) => `bench:${p}` });
+  const db = database.db;
+  const players = await fundedPlayers(db);
+  await db.execute(sql`analyze`);
+
+  const config = { ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SMS_PROVIDER: 'log', PLAYER_DIST: '/nonexistent', DATA_DIR: '/tmp/playhall-rounds-bench' }), operatorToken: null };
+  const app = await buildApp({ database, config });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  const secret = config.originalsProviderSecret;
+  const connections = Array.from({ length: maxClients }, () => new ProviderConnection(port, secret));
+
+  const { gameRow, tokens } = await openSessions(db, connections[0]!, players);
+
+  const drive = (clients: number, seconds: number) => driveRounds(connections, tokens, clients, seconds);
 
   // Warm up, then give the planner the statistics of tables that now hold rounds: plans made on the
   // empty tables of a fresh database (the pool's connections keep them) scanned game_transaction

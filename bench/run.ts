@@ -1,7 +1,8 @@
 /**
- * Every benchmark in sequence — ledger, game rounds, Originals — into one docs/benchmarks.md.
+ * Every benchmark in sequence — ledger, game rounds, Originals, client events, rewards, game rounds
+ * with the event consumers running, the player bundle — into one docs/benchmarks.md.
  *
- *   npm run bench   (env: BENCH_ONLY=ledger,rounds,originals runs a subset and keeps the other
+ *   npm run bench   (env: BENCH_ONLY=ledger,rounds,consumers runs a subset and keeps the other
  *                    sections of docs/benchmarks.md; each benchmark's own settings are in its file:
  *                    BENCH_SECONDS, BENCH_RUNS, BENCH_CLIENTS, BENCH_PG_URL, BENCH_QUICK, ...)
  *
@@ -16,6 +17,7 @@ const RUNNERS: Record<BenchId, () => Promise<BenchResult>> = {
   originals: async () => (await import('./originals-bench.ts')).benchOriginals(),
   events: async () => (await import('./events-bench.ts')).benchEvents(),
   rewards: async () => (await import('./rewards-bench.ts')).benchRewards(),
+  consumers: async () => (await import('./consumers-bench.ts')).benchConsumers(),
   bundle: async () => (await import('./bundle-bench.ts')).benchBundle(),
 };
 

@@ -103,7 +103,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
-  await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()] });
+  await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()], start: config.eventConsumers });
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

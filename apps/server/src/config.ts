@@ -53,6 +53,7 @@ const envSchema = z.object({
   OPERATOR_NAME: z.string().regex(/^[\w.-]{2,40}$/, 'must be 2 to 40 letters, digits, dots, dashes or underscores').default('operator'),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  EVENT_CONSUMERS: z.enum(['on', 'off']).default('on'),
 });
 
 const lanes = (fallback: number) => z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(16, 'must be at most 16').default(fallback);
@@ -148,6 +149,12 @@ export interface Config {
   seedDemo: boolean;
   /** The signing secrets are the public development values (outside production only). */
   devSecrets: boolean;
+  /**
+   * This instance runs the event runner's consumers (decision 022); `EVENT_CONSUMERS=off` leaves
+   * them to other instances (each consumer's cursor lock lets one instance at a time run it) and
+   * lets bench/consumers-bench.ts measure game rounds without them. The lag report still answers.
+   */
+  eventConsumers: boolean;
   groupCommit: GroupCommitTuning;
 }
 
@@ -217,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,
+    eventConsumers: e.EVENT_CONSUMERS === 'on',
     groupCommit,
   };
 }

@@ -410,4 +410,22 @@ describe.skipIf(TEST_DB !== 'pglite')('event runner on PGlite', () => {
     await app.close();
     expect(await applied(database.db, 'lifecycle')).toEqual(await allEventIds(database.db));
   });
+
+  it('with EVENT_CONSUMERS=off runs no consumer but still reports their lag; an instance with them on applies the events', async () => {
+    const { database } = await setup();
+    const off = await buildApp({ database, config: { ...testConfig(), eventConsumers: false }, clock: systemClock, eventConsumers: [recorder('off-instance', 'a')] });
+    await off.ready();
+    await produce(database.db, 3);
+    // Past the runner's first poll after the events (it polls every second once caught up), had it started.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await applied(database.db, 'off-instance')).toEqual([]);
+    expect((await lagReport(off)).find((c) => c.name === 'off-instance')).toMatchObject({ behind: 3, applied: 0 });
+    await off.close();
+
+    const on = await appWith(database, [recorder('off-instance', 'b')], systemClock);
+    const deadline = Date.now() + 10_000;
+    while ((await applied(database.db, 'off-instance')).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await on.close();
+    expect(await applied(database.db, 'off-instance')).toEqual(await allEventIds(database.db));
+  });
 });

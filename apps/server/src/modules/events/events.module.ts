@@ -6,12 +6,12 @@ import { createEventRunner, type EventConsumer, type EventRunner } from './event
 
 /**
  * The event runner in the app's life: consumers start once the app is ready and stop when it
- * closes (a batch in flight finishes first). GET /operator/v1/events/consumers reports each
- * consumer's lag. Decision 022.
+ * closes (a batch in flight finishes first), unless `start` is false (EVENT_CONSUMERS=off: another
+ * instance runs them). GET /operator/v1/events/consumers reports each consumer's lag. Decision 022.
  */
 export async function registerEvents(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; operator: OperatorAuth; consumers: readonly EventConsumer[] },
+  deps: { db: Db; clock: Clock; operator: OperatorAuth; consumers: readonly EventConsumer[]; start?: boolean },
 ): Promise<EventRunner> {
   const runner = createEventRunner({ db: deps.db, clock: deps.clock, log: app.log, consumers: deps.consumers });
   await registerOperatorRoutes(app, deps.operator, (scope) => {
@@ -19,7 +19,7 @@ export async function registerEvents(
   });
   // A clock that moves only when told (tests) would hold retries until it moves: tests drive batches.
   app.addHook('onReady', async () => {
-    if (deps.clock.ticks) runner.start();
+    if (deps.clock.ticks && deps.start !== false) runner.start();
   });
   app.addHook('onClose', async () => runner.stop());
   return runner;
