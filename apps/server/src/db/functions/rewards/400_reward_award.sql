@@ -113,10 +113,11 @@ BEGIN
                       CROSS JOIN LATERAL jsonb_array_elements(p_awards -> (s.src - 1) -> 'e') WITH ORDINALITY AS e(v, eo)) en) x;
 
     v_posted := ledger_post(NULL, v_keys, v_fps, v_reasons, v_refs, v_ats, a_users, a_books, a_assets, a_shards, e_tx, e_acc, e_amounts, NULL, NULL);
-    SELECT (SELECT array_agg(v::bigint ORDER BY o) FROM json_array_elements_text(v_posted -> 0) WITH ORDINALITY AS j(v, o)),
-           (SELECT array_agg(v::integer ORDER BY o) FROM json_array_elements_text(v_posted -> 1) WITH ORDINALITY AS j(v, o)),
-           (SELECT array_agg(v::bigint ORDER BY o) FROM json_array_elements_text(v_posted -> 2) WITH ORDINALITY AS j(v, o))
-      INTO v_tid, v_code, v_after;
+    -- Its three arrays hold only numbers (ids and amounts as text) and nulls: a json array of them
+    -- is an array literal once its brackets are braces.
+    v_tid := translate((v_posted -> 0)::text, '[]', '{}')::bigint[];
+    v_code := translate((v_posted -> 1)::text, '[]', '{}')::integer[];
+    v_after := translate((v_posted -> 2)::text, '[]', '{}')::bigint[];
 
     -- Per award: the ledger's answer, the player's balance after, and whether its player entry is
     -- the coin book (the money lock the posting now holds).
