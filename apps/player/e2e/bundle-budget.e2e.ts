@@ -3,7 +3,8 @@
  * makes before the suites run: the entry script of index.html, every chunk it imports statically
  * and the home route's chunks, gzip level 9 (scripts/bundle-size.mjs, which `npm run bench` uses
  * too). Then Chromium opens the home page on the real server and the scripts it fetches before the
- * lobby shows must be exactly those: the measure is what a phone really downloads.
+ * lobby shows must be exactly those: the measure is what a phone really downloads. The first image
+ * (the featured game) is not lazy.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,5 +46,16 @@ describe.skipIf(!hasChromium)('the home page loads only its measured scripts', (
     const fetched = [...new Set(scripts.filter((p) => p.startsWith('/assets/')).map((p) => p.slice('/assets/'.length)))].sort();
     const measured = measureFirstScreen(dist).files.map((f) => f.file).sort();
     expect(fetched).toEqual(measured);
+  });
+
+  it('does not hold back the first image (the featured game): fetched at once, high priority', async () => {
+    const { page } = ctx;
+    await page.goto('/');
+    const art = page.getByTestId('promo').locator('img.game-art');
+    await art.waitFor();
+    expect(await art.getAttribute('loading')).toBe('eager');
+    expect(await art.getAttribute('fetchpriority')).toBe('high');
+    // The lobby's other tiles stay lazy: only what the first screen shows is fetched first.
+    expect(await page.locator('.lobby img.game-art').first().getAttribute('loading')).toBe('lazy');
   });
 });

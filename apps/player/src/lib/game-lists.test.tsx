@@ -80,6 +80,18 @@ describe('game catalogue cache', () => {
     expect(readStoredGameLists('pt-BR')).toBeNull();
   });
 
+  it('the stored lists fill the lobby before preLogin answers, and its new lists replace them', async () => {
+    localStorage.setItem(KEY, JSON.stringify(lists()));
+    let answer: (v: unknown) => void = () => undefined;
+    const later = new Promise((res) => (answer = res));
+    const newer = lists({ gameListVersion: 8, gameList: [game({ id: 9, name: 'Mines' })] });
+    const { hook } = startUp(() => later.then(() => ({ ...config, gameLists: newer })));
+    expect(hook.result.current.pre.isPending).toBe(true);
+    expect(hook.result.current.cat.catalogue!.games).toHaveLength(5);
+    answer(null);
+    await waitFor(() => expect(hook.result.current.cat.catalogue?.games.map((g) => g.name)).toEqual(['Mines']));
+  });
+
   it('when preLogin fails, the stored lists still fill the lobby', async () => {
     localStorage.setItem(KEY, JSON.stringify(lists()));
     const { hook } = startUp(() => refuse(500, 'Boom'));

@@ -53,19 +53,19 @@ export function useTypeLabel(): (type: { code: string; name: string }) => string
 }
 
 /**
- * The game catalogue, sorted and indexed; null until known. When preLogin fails the stored lists
- * still give a lobby to look at.
+ * The game catalogue, sorted and indexed; null until known. The stored lists give the lobby at
+ * once, before preLogin answers (issue 15 §1), and still do when it fails; its answer replaces them.
  */
 export function useGameCatalogue(): { catalogue: GameCatalogue | null; isPending: boolean } {
   const { i18n } = useTranslation();
   const lang = toSupportedLanguage(i18n.language);
   const preLogin = usePreLogin();
   const answered = preLogin.data?.gameLists;
-  const failed = preLogin.isError;
+  const useStored = preLogin.isPending || preLogin.isError;
   const catalogue = useMemo(() => {
-    const lists = answered ?? (failed ? readStoredGameLists(lang) : null);
+    const lists = answered ?? (useStored ? readStoredGameLists(lang) : null);
     return lists ? buildCatalogue(lists) : null;
-  }, [answered, failed, lang]);
+  }, [answered, useStored, lang]);
   return { catalogue, isPending: preLogin.isPending };
 }
 

@@ -20,7 +20,8 @@ function hueOf(id: number): number {
   return (id * 67) % 360;
 }
 
-export function GameArt({ game, size }: { game: Game; size?: number }) {
+/** `eager`: the first image of the page (the featured game), fetched at once and first, not when scrolled to. */
+export function GameArt({ game, size, eager = false }: { game: Game; size?: number; eager?: boolean }) {
   const [broken, setBroken] = useState(false);
   if (broken || !game.icon) {
     return (
@@ -30,7 +31,7 @@ export function GameArt({ game, size }: { game: Game; size?: number }) {
     );
   }
   return (
-    <img className="game-art" src={game.icon} alt="" loading="lazy" decoding="async" width={size} height={size} onError={() => setBroken(true)}
+    <img className="game-art" src={game.icon} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" width={size} height={size} onError={() => setBroken(true)}
       style={{ '--game-hue': hueOf(game.id) } as React.CSSProperties} />
   );
 }

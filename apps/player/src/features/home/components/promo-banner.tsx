@@ -42,7 +42,7 @@ export function PromoBanner({ catalogue, loggedIn }: { catalogue: GameCatalogue;
         <p className="promo__body">{t(demo ? 'home.promo.demoText' : 'home.promo.text')}</p>
       </div>
       <div className="promo__art" aria-hidden="true">
-        <GameArt game={game} />
+        <GameArt game={game} eager />
       </div>
       <div className="promo__actions">
         <Link to={paths.gameStart} search={demo ? { gameId: game.id, tryIt: 1 } : { gameId: game.id }} className="promo__cta promo__cta--primary" data-testid="promo-play">
