@@ -1,4 +1,4 @@
-/* global document, navigator, location, window */
+/* global document, navigator, location, window, fetch, setTimeout, clearTimeout */
 // The offline page (shown by the service worker when a page cannot load): its texts in the
 // player's language, a retry, and a reload when the connection is back. No inline script (CSP).
 (function () {
@@ -31,5 +31,25 @@
     }
     document.getElementById('retry').addEventListener('click', function () { location.reload(); });
   });
-  window.addEventListener('online', function () { location.reload(); });
+  // Back when the server answers, not merely when the browser says it is online: an 'online' event
+  // can come while the network is still coming back (the reload would land here again, and no
+  // second event would follow), and a phone can be online with the server out of reach. So: ask
+  // /healthz (never answered by the service worker) at once on 'online', and every few seconds
+  // meanwhile (2 s, doubling to 30 s), and reload when it answers.
+  var delay = 2000;
+  var timer = null;
+  function check() {
+    clearTimeout(timer);
+    fetch('/healthz', { cache: 'no-store' }).then(
+      function (res) { if (res.ok) location.reload(); else later(); },
+      later
+    );
+  }
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(check, delay);
+    delay = Math.min(delay * 2, 30000);
+  }
+  window.addEventListener('online', check);
+  later();
 })();
