@@ -41,15 +41,20 @@ async function actionReady(frame: FrameLocator, timeout = 60_000): Promise<void>
 /** Records every settled round the game server answers to the frame (slot, dice, mines, crash). */
 function recordRounds(page: Page): PlayedRound[] {
   const rounds: PlayedRound[] = [];
+  // A round can be answered as finished more than once (a state poll in flight when the cash-out
+  // answers, on a busy machine): each round once, as first answered.
+  const add = (r: PlayedRound) => {
+    if (!rounds.some((x) => x.roundId === r.roundId)) rounds.push(r);
+  };
   page.on('response', (res: Response) => {
     const path = new URL(res.url()).pathname;
     if (!path.startsWith('/originals/api/') || !res.ok()) return;
     void res.json().then(
       (b: { roundId?: string; bet?: number; win?: number; balance?: number; round?: { roundId: string; bet: number; win: number | null; status: string; game: string } }) => {
         if (b.roundId && typeof b.win === 'number' && b.balance !== undefined) {
-          rounds.push({ game: path.split('/')[3] ?? '', roundId: b.roundId, bet: b.bet ?? 0, win: b.win, balance: b.balance });
+          add({ game: path.split('/')[3] ?? '', roundId: b.roundId, bet: b.bet ?? 0, win: b.win, balance: b.balance });
         } else if (b.round && b.round.status !== 'open' && b.round.status !== 'flying' && b.balance !== undefined) {
-          rounds.push({ game: b.round.game, roundId: b.round.roundId, bet: b.round.bet, win: b.round.win ?? 0, balance: b.balance });
+          add({ game: b.round.game, roundId: b.round.roundId, bet: b.round.bet, win: b.round.win ?? 0, balance: b.balance });
         }
       },
       () => undefined,
