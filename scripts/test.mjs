@@ -2,10 +2,11 @@
 // `npm test`, the CI gate: lint and typecheck first (a failure stops here, before the slow tiers),
 // then builds the player app and the Originals' screens (the browser journeys serve them), runs
 // every tier with Vitest and ends with one plain summary line: "tests: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ensureInstalled, root, run } from './lib.mjs';
 
 /** Runs one gate step; on failure says which and how to rerun it, then exits with its status. */
@@ -28,19 +29,56 @@ gate('typecheck', 'npm run typecheck', 'node', ['scripts/typecheck.mjs']);
 run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
 run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
 
-const outDir = mkdtempSync(join(tmpdir(), 'playhall-test-'));
-const report = join(outDir, 'report.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const res = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
+/**
+ * The tiers run as two Vitest processes at once when the whole suite runs: the browser journeys
+ * (one file at a time: each drives a server and Chromium, and mostly waits on them: about 0.8 of a
+ * core measured) beside every other tier (one worker: Vitest's default on two cores). Given
+ * arguments (a project, files), one process runs just those, as before. Issue 12 §7, decision 034.
+ */
+const extra = process.argv.slice(2);
+const parts = extra.length
+  ? [{ name: 'tests', args: extra }]
+  : [
+      { name: 'e2e', args: ['--project=e2e'] },
+      { name: 'unit', args: ['--project=!e2e'] },
+    ];
 
-let summary = 'tests: no report was written (vitest crashed before finishing)';
-try {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = r.numPendingTests + r.numTodoTests;
-  summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
-} catch {
-  /* keep the crash summary */
+const outDir = mkdtempSync(join(tmpdir(), 'playhall-test-'));
+
+/** Runs one Vitest process; its lines are prefixed with its name when two run at once. */
+function vitest(part) {
+  const report = join(outDir, `${part.name}.json`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...part.args];
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { cwd: root, env: process.env, stdio: parts.length > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (parts.length > 1) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        createInterface({ input: from }).on('line', (line) => to.write(`[${part.name}] ${line}\n`));
+      }
+    }
+    child.on('close', (code, signal) => resolve({ ...part, report, status: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const results = await Promise.all(parts.map(vitest));
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const missing = [];
+for (const r of results) {
+  try {
+    const j = JSON.parse(readFileSync(r.report, 'utf8'));
+    totals.passed += j.numPassedTests;
+    totals.failed += j.numFailedTests;
+    totals.skipped += j.numPendingTests + j.numTodoTests;
+  } catch {
+    missing.push(r.name);
+  }
+  if (parts.length > 1) console.log(`${r.status === 0 ? '✔' : '✖'} ${r.name} tier${r.name === 'unit' ? 's' : ''} ${r.status === 0 ? 'passed' : 'failed'} in ${r.seconds.toFixed(1)} s`);
 }
 rmSync(outDir, { recursive: true, force: true });
+const summary = missing.length
+  ? `tests: no report was written by ${missing.join(' and ')} (vitest crashed before finishing)`
+  : `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 console.log(`\n${summary}`);
-process.exit(res.status ?? 1);
+process.exit(results.find((r) => r.status !== 0)?.status ?? 0);
