@@ -102,8 +102,9 @@ export const anonymousStartGameEndpoint = defineEndpoint({
 
 export const onlineEndpoint = defineEndpoint({
   path: 'online',
-  summary: 'Presence heartbeat while a game is open (every 60 s); keeps the player\'s game session alive.',
-  request: { gameId: int4Id() },
+  summary:
+    'Presence heartbeat every 60 s while the player has a token; with the open game\'s id it also keeps that game\'s session alive. Answers the coin balance.',
+  request: { gameId: int4Id().optional() },
   response: z.object({ coin: money }),
 });
 

@@ -6,6 +6,7 @@ import { TabBar } from './tab-bar.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { StartupPopups } from '../../features/rewards/components/startup-popups.tsx';
 import { usePreLogin } from '../../lib/queries.ts';
+import { useHeartbeat } from '../../lib/heartbeat.ts';
 import { useModals } from '../../lib/modals.ts';
 import { useRewardModal } from '../../lib/rewards.ts';
 import { OnceOpened } from '../../components/ui/lazy-mount.tsx';
@@ -47,6 +48,7 @@ export function AppShell() {
   const navLink = leaf?.staticData.navLink;
   const preLogin = usePreLogin();
   useRemoveCover(!preLogin.isPending);
+  useHeartbeat();
 
   return (
     <div className={chrome === 'tabs' ? 'app app--tabs' : 'app app--nav'}>

@@ -188,6 +188,15 @@ describeDb('games launch: startGame, anonymous/startGame, online, exitGame', () 
     }
     expect(await open()).toBe(1);
 
+    // Outside a game the heartbeat names none: it answers the balance and keeps no session alive.
+    const idle = await call(t.app, 'online', {}, p.token);
+    expect(idle.code, idle.msg).toBe(200);
+    expect(idle.data).toEqual({ coin: 12_345 });
+    t.clock.advance(31 * MINUTE);
+    expect((await call(t.app, 'online', {}, p.token)).code).toBe(200);
+    expect(await open()).toBe(0);
+    await play(ids.slot);
+
     expect((await call(t.app, 'exitGame', { gameId: ids.slot }, p.token)).data).toEqual({ closed: 1 });
     expect((await call(t.app, 'exitGame', { gameId: ids.slot }, p.token)).data).toEqual({ closed: 0 });
     expect(await open()).toBe(0);

@@ -77,9 +77,9 @@ export function createGameLaunchService({ db, catalogue, sessions }: GameLaunchD
       return launch(null, input.gameId, 'demo', lang);
     },
 
-    /** The 60 s heartbeat while a game is open: keeps its session alive and answers the coin balance. */
-    async online(session: SessionInfo, gameId: number): Promise<{ coin: Money }> {
-      await sessions.touch(session.userId, gameId);
+    /** The 60 s heartbeat while logged in: keeps the open game's session alive (when one is named) and answers the coin balance. */
+    async online(session: SessionInfo, gameId?: number): Promise<{ coin: Money }> {
+      if (gameId !== undefined) await sessions.touch(session.userId, gameId);
       return { coin: (await getBalances(db, session.userId)).coin };
     },
 

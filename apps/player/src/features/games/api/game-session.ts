@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ClientConstants, TrackedEvent, type GameLaunch } from '@playhall/contract';
+import { TrackedEvent, type GameLaunch } from '@playhall/contract';
 import { API_BASE, call, commonFields } from '../../../lib/api.ts';
 import { recordPlayed } from '../../../lib/game-user.ts';
+import { clearHeartbeatGame, setHeartbeatGame } from '../../../lib/heartbeat.ts';
 import { getToken } from '../../../lib/session.ts';
 import { trackEvent } from '../../../lib/tracker.ts';
 
@@ -83,7 +84,7 @@ interface SessionOptions {
 }
 
 /**
- * While a game is open: `online` every 60 s (silent: no dialog, no toast), and `exitGame` once
+ * While a game is open: the app's `online` heartbeat (lib/heartbeat.ts) names it, and `exitGame` once
  * when leaving it (route change, exit button, or the page going away), then the balance is
  * refreshed. Returns `exit` for the exit button. Mount it once per game (key the screen on the
  * game): the game id is fixed for the hook's life.
@@ -117,13 +118,10 @@ export function useGameSession({ gameId, active, loggedIn, onRestored }: Session
   useEffect(() => {
     if (!enabled) return;
     closed.current = false;
-    const beat = setInterval(() => {
-      call('online', { gameId }, { quiet: true, silent: true })
-        .then((res) => qc.setQueryData(['refreshData'], (old: object | undefined) => (old ? { ...old, coin: res.coin } : old)))
-        .catch(() => undefined);
-    }, ClientConstants.heartbeatMs);
-    return () => clearInterval(beat);
-  }, [enabled, gameId, qc]);
+    // The app's heartbeat (lib/heartbeat.ts) carries this game's id while it is open.
+    setHeartbeatGame(gameId);
+    return () => clearHeartbeatGame(gameId);
+  }, [enabled, gameId]);
 
   useEffect(() => {
     if (!enabled) return;
