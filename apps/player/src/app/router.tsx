@@ -1,10 +1,11 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type ParsedLocation } from '@tanstack/react-router';
-import { ActivityType, TrackedEvent } from '@playhall/contract';
+import { ActivityType, ClientConstants, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
 import { PageSkeleton } from '../components/ui/skeletons.tsx';
 import { requireGuard } from './guards.ts';
 import { paths } from '../lib/paths.ts';
+import { pathOf } from '../lib/route-names.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { trackEvent } from '../lib/tracker.ts';
@@ -75,8 +76,8 @@ const activityGuard = (activityTypes: readonly number[]) => ({ location }: { loc
 const routes = [
   createRoute({
     getParentRoute: () => rootRoute,
-    path: paths.index,
-    staticData: { chrome: 'tabs' },
+    path: pathOf('index'),
+    staticData: { chrome: 'tabs', routeName: 'index' },
     component: page(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
   }),
   createRoute({
@@ -158,8 +159,8 @@ const routes = [
   }),
   createRoute({
     getParentRoute: () => rootRoute,
-    path: paths.member,
-    staticData: { chrome: 'tabs' },
+    path: pathOf('member'),
+    staticData: { chrome: 'tabs', routeName: 'member' },
     beforeLoad: requireGuard('auth'),
     component: page(member, 'MemberPage'),
   }),
@@ -207,9 +208,9 @@ const routes = [
   }),
   createRoute({
     getParentRoute: () => rootRoute,
-    path: paths.gameStart,
+    path: pathOf('game-start'),
     // The game covers the whole screen (its own slim bar); the nav bar underneath is never seen.
-    staticData: { chrome: 'nav' },
+    staticData: { chrome: 'nav', routeName: 'game-start' },
     validateSearch: gameStartSearch,
     // Real money needs a player (spec: starting a game while logged out goes to login, and back
     // here afterwards); demo is open to visitors.
@@ -295,10 +296,18 @@ const routes = [
 
 export const routeTree = rootRoute.addChildren(routes);
 
+/**
+ * Page transitions (spec §9: they wait up to 100 ms): the page on screen stays while the next one
+ * loads, for at most 100 ms; then the next page's skeleton shows until it is ready.
+ */
+export const pageTransition = {
+  defaultPendingComponent: PageSkeleton,
+  defaultPendingMs: ClientConstants.pageTransitionWaitMs,
+} as const;
+
 export const router = createRouter({
   routeTree,
-  defaultPendingComponent: PageSkeleton,
-  defaultPendingMs: 120,
+  ...pageTransition,
   defaultErrorComponent: RouteErrorPage,
   defaultNotFoundComponent: NotFoundPage,
   defaultPreload: 'intent',

@@ -44,5 +44,4 @@ export const paths = {
 export type PathName = keyof typeof paths;
 export type AppPath = (typeof paths)[PathName];
 
-/** The spec's named routes that exist so far (bonus, vip and agent arrive later). */
-export const routeNames = { index: paths.index, member: paths.member, 'game-start': paths.gameStart } as const;
+// The spec's nine route names (§2) are in lib/route-names.ts.

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } from '@playhall/contract';
 import { call } from './api.ts';
 import { isInstalledApp } from './pwa.ts';
+import { pathOf } from './route-names.ts';
 import { queryClient } from './query-client.ts';
 import { usePreLogin } from './queries.ts';
 import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
@@ -169,7 +170,7 @@ export function useHasRecordOf(activityType: number, enabled: boolean) {
 export function activityRoute(type: number): string | undefined {
   if (type === ActivityType.freeSign) return '/activity/sign-in';
   if (type === ActivityType.firstCharge || type === ActivityType.firstDeposit) return '/activity/first-deposit';
-  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return '/member';
+  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return pathOf('member');
   if (type === ActivityType.download) return '/download';
   return undefined;
 }

@@ -7,6 +7,7 @@
  */
 import { getWithRetry } from './api.ts';
 import { markChunkFailure as reloadOnNextNavigation } from './chunk-reload.ts';
+import { routeNameOf } from './route-names.ts';
 
 declare const __PLAYHALL_BUILD__: string;
 
@@ -15,7 +16,7 @@ export const RUNNING_VERSION = typeof __PLAYHALL_BUILD__ === 'string' ? __PLAYHA
 export const POLL_INTERVAL_MS = 5 * 60_000;
 
 /** A game in progress is never reloaded under the player. */
-const inGame = () => window.location.pathname.startsWith('/game/start');
+const inGame = () => routeNameOf(window.location.pathname) === 'game-start';
 
 let newReleaseSeen = false;
 

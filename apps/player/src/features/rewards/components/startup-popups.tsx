@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { ActivityType } from '@playhall/contract';
 import { useModals } from '../../../lib/modals.ts';
-import { paths } from '../../../lib/paths.ts';
+import { useRouteName } from '../../../lib/route-names.ts';
 import { OnceOpened } from '../../../components/ui/lazy-mount.tsx';
 import { canOfferInstall } from '../../../lib/pwa.ts';
 import {
@@ -31,7 +31,7 @@ export function StartupPopups() {
   const q = useActivities();
   const authOpen = useModals((s) => s.authModal !== null);
   const rewardOpen = useRewardModal((s) => s.shown !== null);
-  const inGame = useRouterState({ select: (s) => s.location.pathname.startsWith(paths.gameStart) });
+  const inGame = useRouteName() === 'game-start';
   // A visitor gets the notices too (preLogin lists the activities), but not over a login or register form.
   const onAuthPage = useRouterState({ select: (s) => s.location.pathname.startsWith('/auth/') });
   const clickedNoticeId = useNoticeModal((s) => s.activityId);
