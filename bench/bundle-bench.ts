@@ -6,7 +6,7 @@
  *
  * Builds the player (its own vite.config.ts, into a temporary directory: apps/player/dist is left
  * alone), a React 19 hello page and a page with React 19 plus the libraries the first screen cannot
- * do without (TanStack Router and Query, i18next, zustand; bench/bundle-baselines/). Each is measured
+ * do without (TanStack Router and Query, zustand; bench/bundle-baselines/). Each is measured
  * as scripts/bundle-size.mjs measures the player for its budget test: the entry script, the chunks
  * it imports statically and, for the player, the home route's chunks; gzip level 9 (brotli, what the
  * server sends, beside it). Prints a markdown section; `npm run bench` (bench/run.ts) writes it to
@@ -55,13 +55,13 @@ export async function benchBundle(): Promise<BenchResult> {
         '`index.html`, every chunk it imports statically and the home route\'s chunks, each gzipped at level 9 ' +
         '(`scripts/bundle-size.mjs`, the same measure the budget test `apps/player/e2e/bundle-budget.e2e.ts` holds to ' +
         `${kB(HOME_JS_BUDGET_BYTES)}, and which checks in Chromium that these are exactly the scripts the page fetches). The baselines ` +
-        'are built in the same run with the same Vite: a React 19 hello, and React 19 with TanStack Router and Query, i18next and ' +
-        'zustand each used once (`bench/bundle-baselines/`).',
+        'are built in the same run with the same Vite: a React 19 hello, and React 19 with TanStack Router and Query and ' +
+        'zustand each used once (`bench/bundle-baselines/`; i18next was in it until the player\'s own translator replaced it).',
       '',
       '| Build | Files | Raw | gzip 9 | brotli 11 | gzip × hello |',
       '|---|---|---|---|---|---|',
       row('React 19 hello', hello.total),
-      row('React 19 + Router + Query + i18next + zustand', stack.total),
+      row('React 19 + Router + Query + zustand', stack.total),
       row('Player home, entry script\'s graph only', player.entryOnly),
       row('**Player home first screen** (with the home route)', player.total),
       '',

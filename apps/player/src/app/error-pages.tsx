@@ -1,6 +1,6 @@
 import { SearchParamError, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { isChunkLoadError, markChunkFailure } from '../lib/chunk-reload.ts';
 import { paths } from '../lib/paths.ts';
 

@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { I18nextProvider } from 'react-i18next';
 import type { Language } from '@playhall/contract';
 import { i18n, toSupportedLanguage } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -53,12 +52,10 @@ export function Providers() {
   const lang = useLanguage();
   const antdLocale = useAntdLocale(lang);
   return (
-    <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={antdLocale}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ConfigProvider>
-    </I18nextProvider>
+    <ConfigProvider locale={antdLocale}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
   );
 }

@@ -1,11 +1,27 @@
-import i18next, { type BackendModule, type i18n as I18n, type LanguageDetectorModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// The player's translator: exactly what the app used of i18next and react-i18next, in place of them
+// on the first screen (issue 15 §1, decision 033): nested keys with a dot, `{{name}}` interpolation,
+// plurals `key_one`/`key_other` chosen by Intl.PluralRules of the language, `defaultValue`, fallback
+// to the default language's text and then to the key itself, a language detected from the `lang`
+// cookie then the browser, each other language's texts a lazy chunk, and `useTranslation()` that
+// re-renders on a language change.
+import { useSyncExternalStore } from 'react';
 import { ClientConstants, Languages, type Language } from '@playhall/contract';
 // The default language's texts are in the entry script: the first screen never waits for a second
 // request to have words (it is also every other language's fallback, so always needed; decision 033).
 import defaultTexts from '../locales/en-US.json';
 
-export const i18n: I18n = i18next.createInstance();
+/** A locale file: nested objects whose leaves are the texts. */
+export type Texts = { [key: string]: string | Texts };
+
+/**
+ * What `t` takes besides the key: the values of the text's `{{placeholders}}`; `count` also picks
+ * the plural form; `defaultValue` is said (interpolated) when no language has the key.
+ */
+export type TOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+/** A key, or keys tried in turn (each in the current then the default language). */
+export type TKey = string | readonly string[];
+export type TFunction = (key: TKey, options?: TOptions) => string;
+type Listener = (language: Language) => void;
 
 export const LANGUAGE_COOKIE = 'lang';
 
@@ -16,85 +32,182 @@ export const languageNames: Record<Language, string> = {
   'th-TH': 'ไทย',
 };
 
-const loaders = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '!../locales/en-US.json']);
+const DEFAULT: Language = ClientConstants.defaultLanguage;
+const loaders = import.meta.glob<{ default: Texts }>(['../locales/*.json', '!../locales/en-US.json']);
+/** The texts loaded so far; each other locale is its own chunk, fetched only when that language is used. */
+const texts: Partial<Record<Language, Texts>> = { [DEFAULT]: defaultTexts as Texts };
 
-/** Each other locale is its own chunk, fetched only when that language is used. */
-const lazyLocales: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, callback) {
-    if (language === ClientConstants.defaultLanguage) {
-      callback(null, defaultTexts);
-      return;
-    }
-    const load = loaders[`../locales/${language}.json`];
-    if (!load) {
-      callback(new Error(`No locale ${language}`), null);
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (err: unknown) => callback(err as Error, null),
-    );
-  },
-};
+function loadTexts(language: Language): Promise<void> {
+  if (texts[language]) return Promise.resolve();
+  const load = loaders[`../locales/${language}.json`];
+  if (!load) return Promise.reject(new Error(`No locale ${language}`));
+  return load().then((mod) => {
+    texts[language] = mod.default;
+  });
+}
 
 /** Maps what the browser reports ("pt", "th", "en-GB") onto the languages we ship. */
 export function toSupportedLanguage(code: string | undefined | null): Language {
-  if (!code) return ClientConstants.defaultLanguage;
+  if (!code) return DEFAULT;
   const exact = Languages.find((l) => l.toLowerCase() === code.toLowerCase());
   if (exact) return exact;
   const prefix = code.slice(0, 2).toLowerCase();
-  return Languages.find((l) => l.startsWith(prefix)) ?? ClientConstants.defaultLanguage;
+  return Languages.find((l) => l.startsWith(prefix)) ?? DEFAULT;
 }
 
 function readCookie(name: string): string | undefined {
   try {
     const hit = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${name}=`));
-    return hit?.slice(name.length + 1) || undefined;
+    return hit ? decodeURIComponent(hit.slice(name.length + 1)) || undefined : undefined;
   } catch {
-    return undefined; // some embedded browsers throw on document.cookie
+    return undefined; // some embedded browsers throw on document.cookie (or the value is malformed)
   }
 }
 
 /**
- * The language on a visit: the cookie wins so a choice survives reloads; the browser's first
- * language decides the first visit (mapped onto the shipped ones). The choice is kept in the
- * cookie for ClientConstants.languageCookieDays, SameSite=Lax. A dozen lines in place of
- * i18next-browser-languagedetector, which the first screen need not carry (decision 033).
+ * The languages a visit may use, best first: the cookie wins so a choice survives reloads; the
+ * browser's languages decide the first visit (mapped onto the shipped ones).
  */
-const languageDetector: LanguageDetectorModule = {
-  type: 'languageDetector',
-  detect() {
-    const nav = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
-    return [readCookie(LANGUAGE_COOKIE), ...nav].filter((c): c is string => Boolean(c)).map((c) => toSupportedLanguage(c));
-  },
-  cacheUserLanguage(lng) {
-    try {
-      const expires = new Date(Date.now() + ClientConstants.languageCookieDays * 86_400_000).toUTCString();
-      document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Expires=${expires}; Path=/; SameSite=Lax`;
-    } catch {
-      // cookies blocked: the language holds for this visit only
-    }
-  },
-};
-
-export function currentLanguage(): Language {
-  return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+export function detectLanguages(): Language[] {
+  const nav = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return [readCookie(LANGUAGE_COOKIE), ...nav].filter((c): c is string => Boolean(c)).map((c) => toSupportedLanguage(c));
 }
 
-export const i18nReady = i18n
-  .use(lazyLocales)
-  .use(languageDetector)
-  .use(initReactI18next)
-  .init({
-    supportedLngs: [...Languages],
-    fallbackLng: ClientConstants.defaultLanguage,
-    load: 'currentOnly',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+/** The choice is kept in the cookie for ClientConstants.languageCookieDays, SameSite=Lax. */
+function keepLanguage(language: Language): void {
+  try {
+    const expires = new Date(Date.now() + ClientConstants.languageCookieDays * 86_400_000).toUTCString();
+    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Expires=${expires}; Path=/; SameSite=Lax`;
+  } catch {
+    // cookies blocked: the language holds for this visit only
+  }
+}
 
-i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = toSupportedLanguage(lng);
-});
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+function lookup(language: Language, key: string): string | undefined {
+  let node: string | Texts | undefined = texts[language];
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = hasOwn(node, part) ? node[part] : undefined;
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralForm(language: Language, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+/**
+ * The text of `key` in `language`, else in the default language: for a `count`, `key_zero` (when
+ * 0), then `key_<plural form of that language>`, then `key` itself, as i18next resolved them.
+ */
+function resolve(language: Language, key: string, count: number | undefined): string | undefined {
+  for (const code of language === DEFAULT ? [language] : [language, DEFAULT]) {
+    if (typeof count === 'number') {
+      const found = (count === 0 ? lookup(code, `${key}_zero`) : undefined) ?? lookup(code, `${key}_${pluralForm(code, count)}`);
+      if (found !== undefined) return found;
+    }
+    const found = lookup(code, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const PLACEHOLDER = /\{\{(.+?)\}\}/g;
+
+/**
+ * `{{name}}` replaced by `String(values.name)` (no HTML escaping: React escapes what it renders);
+ * a value that is null, or undefined but given, says nothing; a name not given stays as written.
+ * Replaced values are not scanned again.
+ */
+export function interpolate(text: string, values: Record<string, unknown> | undefined): string {
+  if (!values) return text;
+  return text.replace(PLACEHOLDER, (whole, raw: string) => {
+    const name = raw.trim();
+    const value = values[name];
+    if (value === undefined && !hasOwn(values, name)) return whole;
+    return value == null ? '' : String(value);
+  });
+}
+
+/** The key's text (the first of several keys that has one), else `defaultValue`, else the (last) key. */
+function translate(language: Language, key: TKey, options?: TOptions): string {
+  const keys: readonly string[] = typeof key === 'string' ? [key] : key;
+  let text: string | undefined;
+  for (const k of keys) if ((text = resolve(language, k, options?.count)) !== undefined) break;
+  text ??= options?.defaultValue;
+  return text === undefined ? (keys.at(-1) ?? '') : interpolate(text, options);
+}
+
+class Translator {
+  /** The language the texts are in now (always a shipped one). */
+  language: Language = DEFAULT;
+  private listeners = new Set<Listener>();
+  private pending = 0;
+
+  /** The text of `key` in the current language (see `resolve` and `interpolate`); the key when none has it. */
+  readonly t: TFunction = (key, options) => translate(this.language, key, options);
+
+  /** Whether the current language or the default one has a text for `key`. */
+  exists(key: string): boolean {
+    return resolve(this.language, key, undefined) !== undefined;
+  }
+
+  /**
+   * Keeps the choice in the cookie, loads the language's texts, then switches and tells the
+   * listeners. When its texts cannot be fetched it switches all the same (texts fall back to the
+   * default language's; numbers and dates follow the language), as i18next did. Of two changes in
+   * flight the later one wins.
+   */
+  async changeLanguage(code: string): Promise<void> {
+    const language = toSupportedLanguage(code);
+    const ticket = ++this.pending;
+    keepLanguage(language);
+    await loadTexts(language).catch(() => undefined);
+    if (ticket !== this.pending) return;
+    this.language = language;
+    if (typeof document !== 'undefined') document.documentElement.lang = language;
+    for (const listener of [...this.listeners]) listener(language);
+  }
+
+  on(_event: 'languageChanged', listener: Listener): void {
+    this.listeners.add(listener);
+  }
+
+  off(_event: 'languageChanged', listener: Listener): void {
+    this.listeners.delete(listener);
+  }
+}
+
+export const i18n = new Translator();
+
+export function currentLanguage(): Language {
+  return i18n.language;
+}
+
+/** Resolves once the detected language's texts are there (main.tsx renders after it). */
+export const i18nReady: Promise<void> = i18n.changeLanguage(detectLanguages()[0] ?? DEFAULT);
+
+type Translation = { t: TFunction; i18n: Translator; language: Language };
+function snapshotFor(language: Language): Translation {
+  return { t: (key, options) => translate(language, key, options), i18n, language };
+}
+let snapshot = snapshotFor(i18n.language);
+const subscribe = (onChange: () => void) => {
+  const listener = () => onChange();
+  i18n.on('languageChanged', listener);
+  return () => i18n.off('languageChanged', listener);
+};
+const getSnapshot = () => (snapshot.language === i18n.language ? snapshot : (snapshot = snapshotFor(i18n.language)));
+
+/**
+ * `t` in the current language and the translator; the component renders again when the language
+ * changes (a new `t` then, as react-i18next gave).
+ */
+export function useTranslation(): Translation {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

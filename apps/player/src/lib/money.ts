@@ -1,5 +1,5 @@
 import { parseMoneyInput, type MoneyInputProblem } from '@playhall/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n.ts';
 
 /** Money is integer hundredths; balance pills show whole units, floored (product rules §0, decision 026). */
 export function moneyUnits(hundredths: number): number {

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ClientConstants } from '@playhall/contract';
-import { useTranslation } from 'react-i18next';
 import { call } from './api.ts';
 import { deviceId, detectOs } from './platform.ts';
 import { setUser, useIsLoggedIn } from './session.ts';
-import { toSupportedLanguage } from './i18n.ts';
+import { toSupportedLanguage, useTranslation } from './i18n.ts';
 import { buildCatalogue, readStoredGameLists, settleGameLists, type GameCatalogue } from './game-lists.ts';
 
 /**

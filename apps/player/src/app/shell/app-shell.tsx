@@ -1,6 +1,6 @@
 import { lazy, useEffect } from 'react';
 import { isNotFound, Outlet, useMatches } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { TopBar } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { NavBar } from './nav-bar.tsx';

@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import AntNavBar from 'antd-mobile/es/components/nav-bar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** Inner pages: a back arrow and the page title instead of the top bar; optionally a link on the right. */

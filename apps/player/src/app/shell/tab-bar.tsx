@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { HomeIcon, SupportIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
 import { RedDot } from '../../components/ui/red-dot.tsx';

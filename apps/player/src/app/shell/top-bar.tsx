@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { RefreshIcon } from '../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { Game } from '@playhall/contract';
 import { openAuthModal } from '../../lib/modals.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { dismissInstall, homeOfferAvailable, markHomeOfferShown, promptInstall, useInstallOffer } from '../../lib/pwa.ts';
 
 /** The install offer's words and its two answers: Install (the browser's dialog) and Not now (remembered). */

@@ -1,7 +1,6 @@
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Languages } from '@playhall/contract';
-import { currentLanguage, languageNames } from '../../lib/i18n.ts';
+import { currentLanguage, languageNames, useTranslation } from '../../lib/i18n.ts';
 import { OnceOpened } from './lazy-mount.tsx';
 
 // The sheet (and antd-mobile's popup under it) loads the first time it opens (decision 033).

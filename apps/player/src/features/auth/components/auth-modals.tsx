@@ -1,5 +1,5 @@
 import { Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { closeAuthModal, openAuthModal, useModals, type AuthModal } from '../../../lib/modals.ts';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, type FormItemProps } from 'antd-mobile';
 import type { FormInstance } from 'antd-mobile/es/components/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { AuthMode, LengthRange } from '@playhall/contract';
 import { EyeIcon } from '../../../components/ui/icons.tsx';
 import { call } from '../../../lib/api.ts';

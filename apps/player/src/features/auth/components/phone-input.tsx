@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input, Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { parsePhoneInput, PhoneCountries, phoneCountryByCode, type PhoneInputResult } from '@playhall/contract';
 import { useAppConfig } from '../../../lib/queries.ts';
 import '../auth.css';

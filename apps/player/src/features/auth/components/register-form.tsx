@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { AuthMode, LoginType } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { AuthMode } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { call } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { AuthModal } from '../../../lib/modals.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';

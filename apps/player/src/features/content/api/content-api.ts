@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ContentSlug } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
-import { toSupportedLanguage } from '../../../lib/i18n.ts';
+import { toSupportedLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { usePreLogin } from '../../../lib/queries.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A failed load says so and offers the way forward. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Collapse } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ActivityType, type ContentSlug, type CustomerServiceItem } from '@playhall/contract';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
@@ -12,6 +12,7 @@ import { activitiesOfType, receiveActivity, refreshRedDots, useActivities, useHa
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { InstallOfferBody } from '../../../components/ui/install-offer.tsx';
 import { useContentPage, useServiceQueue } from '../api/content-api.ts';
+import { isEmail, isWebLink, ONLINE_SERVICE, openServiceItem, opensNativeChat } from '../api/service-chat.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -116,26 +117,17 @@ export function FaqPage() {
   );
 }
 
-const isWebLink = (s: string) => /^https?:\/\//i.test(s);
-const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
-
 /** What tapping a support channel does: open a chat or site, write an e-mail, or nothing. */
 function ServiceAction({ item }: { item: CustomerServiceItem }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const primary = item.itemType === 1;
+  const primary = item.itemType === ONLINE_SERVICE;
   const label = primary ? t('service.chat') : t('service.open');
-  if (isWebLink(item.param1)) {
+  const open = () => void openServiceItem(item, (href) => void navigate({ href }));
+  if (opensNativeChat(item) || isWebLink(item.param1) || (item.param1.startsWith('/') && item.param1 !== pathname)) {
     return (
-      <Button color={primary ? 'primary' : 'default'} shape="rounded" size="small" onClick={() => void window.open(item.param1, '_blank', 'noopener')}>
-        {label}
-      </Button>
-    );
-  }
-  if (item.param1.startsWith('/') && item.param1 !== pathname) {
-    return (
-      <Button color={primary ? 'primary' : 'default'} shape="rounded" size="small" onClick={() => void navigate({ href: item.param1 })}>
+      <Button color={primary ? 'primary' : 'default'} shape="rounded" size="small" onClick={open} data-testid="service-open">
         {label}
       </Button>
     );
@@ -169,7 +161,7 @@ export function ServicePage() {
         <section key={item.id} className="card service-item" data-testid="service-item">
           <div className="service-item__text">
             <h2 className="service-item__name">{item.name}</h2>
-            {item.itemType !== 1 && item.param2 && item.param2 !== item.param1 && <p className="muted small">{item.param2}</p>}
+            {item.itemType !== ONLINE_SERVICE && item.param2 && item.param2 !== item.param1 && <p className="muted small">{item.param2}</p>}
             {!isWebLink(item.param1) && !item.param1.startsWith('/') && <p className="service-item__contact">{item.param1}</p>}
           </div>
           <ServiceAction item={item} />

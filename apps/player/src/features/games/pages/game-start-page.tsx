@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorCode, type Game } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { GameArt } from '../../../components/ui/game-card.tsx';

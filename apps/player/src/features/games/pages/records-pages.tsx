@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { BetReportRow, BetRound } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ResponseOf, Endpoints } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { formatMoney } from '../../../lib/money.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { GameGrid } from '../../../components/ui/game-card.tsx';
 import { CloseIcon, SearchIcon } from '../../../components/ui/game-icons.tsx';
 import { SkeletonLine } from '../../../components/ui/skeletons.tsx';

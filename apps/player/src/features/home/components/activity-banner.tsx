@@ -1,6 +1,6 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ActivityType, ClickType, type ActivityView } from '@playhall/contract';
 import { formatMoneyExact } from '../../../lib/money.ts';
 import { activityClick, noticeText, performActivityClick, useActivities } from '../../../lib/rewards.ts';

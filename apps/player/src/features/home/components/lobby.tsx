@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { GameType } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { GameGrid } from '../../../components/ui/game-card.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { GameRow } from '../../../components/ui/game-card.tsx';
 import { ClockIcon, HeartIcon } from '../../../components/ui/game-icons.tsx';
 import { SkeletonLine } from '../../../components/ui/skeletons.tsx';

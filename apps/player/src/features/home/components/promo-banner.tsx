@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Game } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { GameArt } from '../../../components/ui/game-card.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { openAuthModal } from '../../../lib/modals.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ActivityType, type ActivityView } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { RedDot } from '../../../components/ui/red-dot.tsx';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { List } from 'antd-mobile';
 import { Dialog } from '../../../lib/antd-imperative.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Money } from '../../../components/ui/money.tsx';

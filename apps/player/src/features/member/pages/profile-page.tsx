@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Form, Input, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatPhone } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { AVATAR_COUNT, Avatar } from '../../../components/ui/avatar.tsx';

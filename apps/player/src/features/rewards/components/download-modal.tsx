@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ActivityView } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { paths } from '../../../lib/paths.ts';

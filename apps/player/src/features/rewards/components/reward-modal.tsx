@@ -1,5 +1,5 @@
 import { Button, Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { closeRewardModal, useRewardModal, type ReceivedAward } from '../../../lib/rewards.ts';
 import { awardKind, isCoinAward } from '../api/rewards-api.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import '../rewards.css';
 import './startup-popups.css';
 

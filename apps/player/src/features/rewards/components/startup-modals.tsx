@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ActivityView } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { noticeText } from '../../../lib/rewards.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ActivityType } from '@playhall/contract';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { AwardLogEntry } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ActivityType, type SignInDay } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';

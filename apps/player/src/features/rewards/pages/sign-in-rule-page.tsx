@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { ActivityType, ClientConstants, type ActivityView } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { toSupportedLanguage } from '../../../lib/i18n.ts';
+import { toSupportedLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { activitiesOfType, useActivities, useSignIn } from '../api/rewards-api.ts';
 import '../rewards.css';
 

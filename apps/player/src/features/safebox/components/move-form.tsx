@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Button, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorCode, parseMoneyInput, type SafeboxState } from '@playhall/contract';
 import { moneyProblemText, moneyUnits, parseCoins } from '../../../lib/money.ts';
 import { MoneyInput } from '../../../components/ui/money-input.tsx';

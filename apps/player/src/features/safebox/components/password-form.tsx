@@ -1,5 +1,5 @@
 import { Button, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';

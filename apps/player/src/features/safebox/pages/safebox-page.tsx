@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';
 import { useAppConfig } from '../../../lib/queries.ts';

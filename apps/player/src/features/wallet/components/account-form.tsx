@@ -1,5 +1,5 @@
 import { Button, Checkbox, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorCode, maskAccountNo, type LengthRange, type ReceivingAccount, type ReceivingAccounts, type WithdrawChannel } from '@playhall/contract';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/form-submit.ts';

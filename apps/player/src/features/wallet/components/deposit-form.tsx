@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { channelMinimum, ErrorCode, MaxCallAmount, TrackedEvent, type DepositLimits, type RechargeType } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { formatMoney, moneyUnits } from '../../../lib/money.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { InfiniteScroll, Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { DepositOrder, DepositOrderStatus } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../components/ui/skeletons.tsx';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ExchangeInfo, LockingBonus, WithdrawCheck } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { formatMoney, formatMoneyExact } from '../../../lib/money.ts';

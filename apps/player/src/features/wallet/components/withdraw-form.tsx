@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Dialog, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorCode, type ExchangeInfo, type ReceivingAccount } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Money } from '../../../components/ui/money.tsx';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { useExchangeInfo } from '../api/withdraw-api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { WithdrawalStatus } from '@playhall/contract';
 
 /** A request's status as a coloured chip: gold while it waits, green when paid, red when it came back. */

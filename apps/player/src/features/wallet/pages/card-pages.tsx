@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ReceivingAccount } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { CardSkeleton, ListSkeleton } from '../../../components/ui/skeletons.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { DepositLimits } from '@playhall/contract';
 import { Money } from '../../../components/ui/money.tsx';
 import { moneyUnits } from '../../../lib/money.ts';

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { DepositForm } from '../components/deposit-form.tsx';
 import { DepositHistory } from '../components/deposit-history.tsx';

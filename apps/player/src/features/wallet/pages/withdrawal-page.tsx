@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorCode, type WithdrawalOrder } from '@playhall/contract';
 import { paths } from '../../../lib/paths.ts';
 import { Money } from '../../../components/ui/money.tsx';
