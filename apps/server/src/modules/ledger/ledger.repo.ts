@@ -150,15 +150,11 @@ export async function walletOf(x: Executor, userId: number): Promise<WalletRow> 
 }
 
 /**
- * Adds turnover and locks bonus (creating the wallet row on first use). turnover_required is the
- * total of the current wagering run (for progress); a run starts again once bet was back at 0.
+ * Adds turnover and locks bonus (player_add_turnovers, the rule's one definition: the wallet row
+ * created on first use; turnover_required the total of the current run, restarted once bet was 0).
  */
 export async function addTurnover(x: Executor, userId: number, bet: bigint, bonus: bigint): Promise<void> {
-  await x.execute(sql`insert into player_wallet (user_id, bet, bonus_locked, turnover_required)
-      values (${userId}, ${bet.toString()}::bigint, ${bonus.toString()}::bigint, ${bet.toString()}::bigint)
-    on conflict (user_id) do update set bet = player_wallet.bet + excluded.bet,
-      bonus_locked = player_wallet.bonus_locked + excluded.bonus_locked,
-      turnover_required = case when player_wallet.bet = 0 then excluded.bet else player_wallet.turnover_required + excluded.bet end`);
+  await x.execute(sql`select player_add_turnovers(array[${userId}]::bigint[], array[${bet.toString()}]::bigint[], array[${bonus.toString()}]::bigint[])`);
 }
 
 /**

@@ -23,7 +23,7 @@ export * from './ledger.types.ts';
 
 /** Rows per house book and asset; each call picks one at random so house rows never become one hot row. */
 export const HOUSE_SHARDS = 16;
-export const MAX_BATCH = 100;
+const MAX_BATCH = 100;
 const MAX_KEY = 200;
 
 const PLAYER_BOOK = /^(coin|safebox|withdraw_hold|points|lottery|liveness|coupon:\d+)$/;
@@ -136,6 +136,17 @@ export async function transferIn(x: Executor, input: TransferInput): Promise<Tra
 }
 
 /**
+ * A group commit with the ledger's tuning, for postings sent outside a caller's transaction (one per
+ * database: transfer() and the award function's awardCommitted). Concurrent calls per database (each
+ * batches whatever queued meanwhile) and the queued items that justify a second one: LEDGER_LANES,
+ * LEDGER_SPILL, checked at start by loadConfig. `keyOf`: the idempotency key (never twice in a call).
+ */
+export function ledgerGroupCommit<I, O>(keyOf: (item: I) => string, send: (items: I[]) => Promise<O[]>): GroupCommit<I, O> {
+  const tuning = groupCommitTuning();
+  return new GroupCommit({ lanes: tuning.ledgerLanes, spill: tuning.ledgerSpill, maxBatch: MAX_BATCH, attempts: 5, keyOf, send });
+}
+
+/**
  * Applies a transfer in its own transaction, one round trip, retrying deadlocks and
  * serialization failures. Concurrent calls share a round trip and a commit (group commit, see
  * GroupCommit; a key at most once per call); each still resolves only after its transfer is committed. Same errors as
@@ -145,17 +156,7 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   const transfer = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    // Concurrent ledger calls per database (each batches whatever queued meanwhile), and the queued
-    // transfers that justify a second one (LEDGER_LANES, LEDGER_SPILL, checked at start by loadConfig).
-    const tuning = groupCommitTuning();
-    batcher = new GroupCommit({
-      lanes: tuning.ledgerLanes,
-      spill: tuning.ledgerSpill,
-      maxBatch: MAX_BATCH,
-      attempts: 5,
-      keyOf: (t) => t.key,
-      send: (transfers) => repo.postBatch(db, transfers, HOUSE_SHARDS),
-    });
+    batcher = ledgerGroupCommit((t) => t.key, (transfers) => repo.postBatch(db, transfers, HOUSE_SHARDS));
     batchers.set(db, batcher);
   }
   try {

@@ -1,12 +1,11 @@
 import { AppError, awardOf, ErrorCode, MaxCallAmount } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import { groupCommitTuning } from '../../config.ts';
-import { GroupCommit } from '../../db/group-commit.ts';
+import type { GroupCommit } from '../../db/group-commit.ts';
 import { sqlState, type Executor } from '../../db/tx.ts';
 import { toMoney } from '../../lib/money.ts';
 import {
   HOUSE_SHARDS,
-  MAX_BATCH,
+  ledgerGroupCommit,
   postingRefusal,
   preparePosting,
   settlePosting,
@@ -152,15 +151,7 @@ export async function awardCommitted(db: Db, input: AwardInput): Promise<AwardRe
   const item = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    const tuning = groupCommitTuning();
-    batcher = new GroupCommit({
-      lanes: tuning.ledgerLanes,
-      spill: tuning.ledgerSpill,
-      maxBatch: MAX_BATCH,
-      attempts: 5,
-      keyOf: (it) => it.transfer.key,
-      send: (items) => repo.awardBatch(db, items, randomShard()),
-    });
+    batcher = ledgerGroupCommit((it) => it.transfer.key, (items) => repo.awardBatch(db, items, randomShard()));
     batchers.set(db, batcher);
   }
   try {

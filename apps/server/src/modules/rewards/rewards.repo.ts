@@ -135,27 +135,6 @@ const GRANT_COLUMNS = {
   createdAt: rewardGrant.createdAt,
 };
 
-export async function insertGrant(
-  x: Executor,
-  g: { userId: number; activityId: number | null; awardId: number; count: number; reason: string; turnover: number; key: string; transferId: number; at: Date },
-): Promise<number> {
-  const [row] = await x
-    .insert(rewardGrant)
-    .values({
-      userId: g.userId,
-      activityId: g.activityId,
-      awardId: g.awardId,
-      count: g.count,
-      reason: g.reason,
-      turnover: g.turnover,
-      idempotencyKey: g.key,
-      ledgerTransferId: g.transferId,
-      createdAt: g.at,
-    })
-    .returning({ id: rewardGrant.id });
-  return row!.id;
-}
-
 export async function grantByKey(x: Executor, key: string): Promise<GrantRow | undefined> {
   const [row] = await x
     .select(GRANT_COLUMNS)

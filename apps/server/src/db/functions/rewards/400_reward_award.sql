@@ -4,7 +4,7 @@
 --  - the ledger transfer, posted by ledger_post (the one ledger writer, decision 027) together with
 --    the batch's other transfers: keys claimed first (a concurrent call with the same key waits,
 --    then replays), players' coin accounts locked before house books, each in id order;
---  - the wagering a bonus adds (what addTurnover does: bet += turnover, bonus_locked += count,
+--  - the wagering a bonus adds (player_add_turnovers: bet += turnover, bonus_locked += count,
 --    a new run's turnover_required), written to player_wallet after the coin rows (decision 019:
 --    the posting holds the player's coin account, their money lock, before this; a bonus with
 --    wagering always credits the coin book, which the function checks);
@@ -139,16 +139,12 @@ BEGIN
       END IF;
     END LOOP;
 
-    -- The wagering, one row per player (several awards of one player in a batch add up), in id order.
+    -- The wagering of the applied awards (player_add_turnovers: one row per player, in id order).
     IF v_wager THEN
-      INSERT INTO player_wallet (user_id, bet, bonus_locked, turnover_required)
-      SELECT w.u, sum(w.t), sum(w.b), sum(w.t)
-        FROM unnest(v_users, v_turns, v_bonus, v_code) AS w(u, t, b, code)
-       WHERE w.code = 0 AND w.t > 0
-       GROUP BY w.u ORDER BY w.u
-      ON CONFLICT (user_id) DO UPDATE SET bet = player_wallet.bet + excluded.bet,
-        bonus_locked = player_wallet.bonus_locked + excluded.bonus_locked,
-        turnover_required = CASE WHEN player_wallet.bet = 0 THEN excluded.bet ELSE player_wallet.turnover_required + excluded.bet END;
+      PERFORM player_add_turnovers(
+        v_users,
+        ARRAY(SELECT CASE WHEN w.code = 0 THEN w.t ELSE 0 END FROM unnest(v_turns, v_code) WITH ORDINALITY AS w(t, code, ord) ORDER BY w.ord),
+        v_bonus);
     END IF;
 
     -- The grant rows of the applied awards.
