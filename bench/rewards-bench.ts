@@ -27,7 +27,6 @@
  * database round trips of one call are counted on node-postgres' Client.query (every statement
  * the pool or a transaction sends goes through it).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import Fastify from 'fastify';
@@ -44,7 +43,6 @@ import { DAY, systemClock } from '../apps/server/src/lib/clock.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { transfer } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { awardCommitted } from '../apps/server/src/modules/rewards/award.service.ts';
-import { KINDS } from '../apps/server/src/modules/rewards/kinds/index.ts';
 import { createRewardsService } from '../apps/server/src/modules/rewards/rewards.service.ts';
 import { dropDatabases, freshDatabases, median, RUNS, SECONDS, urlFor } from './pg-tools.ts';
 import { KeepAliveConnection as Connection } from './keep-alive-connection.ts';
@@ -59,26 +57,29 @@ const SAFEBOX = 100_000; // hundredths each status player holds in the safebox s
 
 // ---- round trips: every statement node-postgres sends, from the pool or a transaction's client ----
 let calls = 0;
-/** While set, each statement is also recorded with what sent it. */
-let recording: { sql: string; source: string }[] | null = null;
-/** Which kind's red dots are being computed (set around redDots while recording). */
-const source = new AsyncLocalStorage<string>();
+/** While set, each statement is also recorded. */
+let recording: { sql: string }[] | null = null;
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
   calls++;
   if (recording) {
     const first = args[0] as string | { text?: string };
     const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
-    recording.push({ sql: text, source: source.getStore() ?? '' });
+    recording.push({ sql: text });
   }
   return clientQuery.apply(this, args);
 };
 
-/** Where a statement of one status-list call comes from: the kind computing a dot, else by its table. */
-function origin(r: { sql: string; source: string }): string {
-  if (r.source) return `red dot of ${r.source}`;
-  if (/user_session/.test(r.sql)) return /^update/i.test(r.sql) ? 'session touch (last seen)' : 'session lookup (token → player)';
-  if (/from "activity"/.test(r.sql)) return 'running activities';
+/**
+ * Where a statement of one status-list call comes from, by what it reads first: the session (the
+ * auth plugin), or the rewards engine's one statement (the activity table's version and every
+ * running kind's red-dot facts, decision 031), or the activity list reloaded after a change.
+ */
+function origin(r: { sql: string }): string {
+  if (/^update [^(]*"?user_session"?/i.test(r.sql)) return 'session touch (last seen)';
+  if (/^select [^(]*"?user_session"?/i.test(r.sql)) return 'session lookup (token → player)';
+  if (/md5|xmin/i.test(r.sql)) return 'red dots: the activity version and every kind\'s facts (one statement)';
+  if (/from "activity"/.test(r.sql)) return 'running activities (reloaded after a change)';
   return 'other';
 }
 
@@ -274,16 +275,13 @@ export async function benchRewards(): Promise<BenchResult> {
   const postHello = async (w: number) => (JSON.parse(await helloConns[w]!.post('/hello', helloBody)) as { code: number }).code === 200;
 
   const status: { hello: Load; status: Load }[] = [];
-  const counted: { sql: string; source: string }[][] = [];
+  const counted: { sql: string }[][] = [];
   try {
     console.log(`activityGetStatusList vs hello, ${CLIENTS} clients ...`);
     await drive(CLIENTS, 2, postHello);
     await drive(CLIENTS, 3, postStatus);
 
     // Round trips of one call, alone (nothing else runs meanwhile), three times to see it is stable.
-    const dotted = KINDS.filter((k) => k.redDots);
-    const plainDots = dotted.map((k) => k.redDots!);
-    dotted.forEach((k, i) => (k.redDots = (...args) => source.run(k.name, () => plainDots[i]!.apply(k, args))));
     try {
       for (let i = 0; i < 3; i++) {
         recording = [];
@@ -293,7 +291,6 @@ export async function benchRewards(): Promise<BenchResult> {
       }
     } finally {
       recording = null;
-      dotted.forEach((k, i) => (k.redDots = plainDots[i]));
     }
     console.log(`one call: ${counted.map((c) => c.length).join(' / ')} statements; red dots ${JSON.stringify(lastDots)}`);
     for (const r of counted[0]!) console.log(`  ${origin(r)}: ${r.sql.slice(0, 140)}`);
@@ -385,8 +382,8 @@ After the runs the whole ledger check (\`checkLedger\`: balances, transfers, bal
 ### \`activityGetStatusList\` vs a Fastify hello POST
 
 The app (\`buildApp\`) on a real socket in this process, its rate limits raised but still checked, with an activity running of
-each kind listed with a red dot: ${Object.keys(activities).join(', ')}; of those, sign-up, free sign-in and fund compute a
-dot (\`redDots\` in their kind), the others have none. ${CLIENTS} players registered through \`accountRegist\`, each with coin in the
+each kind listed with a red dot: ${Object.keys(activities).join(', ')}; of those, sign-up, free sign-in and fund have a
+dot (\`dotFacts\` and \`redDots\` in their kind), the others have none. ${CLIENTS} players registered through \`accountRegist\`, each with coin in the
 safebox since before today (so the fund dot reads the balance and the grant), post \`activityGetStatusList\` with their
 bearer tokens, each from its own keep-alive connection and loopback address. Hello: a bare Fastify app answering
 \`POST /hello\` with a small JSON envelope. Red dots of the last answer: ${lastDots ? Object.entries(lastDots as Dots).filter(([, v]) => v).map(([k]) => k).join(', ') || 'none' : 'no answer'}.
@@ -407,17 +404,13 @@ ${[...sources].map(([k, n]) => `| ${n} | ${k} |`).join('\n')}
 ${
   trips === 1
     ? ''
-    : `Where they come from (the table above, counted): the session lookup, the running activities (\`runningActivities\`),
-then each running kind with a dot computes it on its own, in parallel on the pool: sign-up reads the player's registration,
-then its once-per-person check (\`oncePerPersonOpen\`) reads the player again and the once-per-person marks; free sign-in reads
-the player's last grant of the activity; fund reads the safebox balance when the day began and, when there is interest,
-whether today's grant was paid. Bind, first deposit and download add none. The count grows with every kind that gets a dot.
-
-What would make it one: a single SQL statement computing every dot (a database function taking the token hash and the time,
-returning the player and every flag: the session join, the running activities and one subquery per kind's rule), with the
-kinds contributing their rule as SQL fragments instead of their own queries; or, keeping the kinds' code, a session cache
-(token → player, short-lived, revoked on logout) and the running activities cached until an operator changes them, leaving
-the kinds' queries to be merged into one statement.`
+    : `The rewards engine's part is one statement (decision 031): the activity table's version (the cached list of enabled
+activities is reloaded only when it changed) and, as one column per running kind with a dot, the facts the kind's rule needs
+(\`dotFacts\`: sign-up the player's status and once-per-person marks, free sign-in the last grant's key, fund the safebox
+balance when the day began and whether today's interest was paid); each kind's \`redDots\` turns its facts into flags in
+the process. The rest is the session lookup of the auth plugin, on every authenticated call: what remains for the goal is
+the session cache of issue 16 (token → player in memory, revoked at once on logout, password change and exclusion across
+instances), which leaves the one statement.`
 }`;
 
   return { id: 'rewards', markdown, goals, ok: check.ok && grantsOk, full, date: today() };
