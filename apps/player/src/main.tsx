@@ -13,10 +13,12 @@ import 'antd-mobile/es/components/action-sheet/action-sheet.css';
 import { i18nReady } from './lib/i18n.ts';
 import { watchOtherTabs } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/pwa.ts';
+import { installNativeBridge } from './lib/native-bridge.ts';
 import { startUpdates } from './lib/updates.ts';
 import { Providers } from './app/providers.tsx';
 
 captureInstallPrompt();
+installNativeBridge();
 startUpdates();
 watchOtherTabs();
 

@@ -60,9 +60,10 @@ export function canOfferInstall(env: InstallEnv = currentEnv()): boolean {
   return !isInstalledApp(env) && !env.userAgent.includes('CriOS');
 }
 
-/** The browser's install prompt when it may be offered: captured, not cancelled before, not installed already. */
+/** The browser's install prompt when it may be offered: captured, not cancelled before, not installed already (PWA or native shell). */
 export function useInstallOffer(): BeforeInstallPromptEvent | null {
-  return useInstallPrompt((s) => (s.dismissed || isStandalone() ? null : s.prompt));
+  // Installed already (standalone, or the native shell: decision 035): nothing to offer.
+  return useInstallPrompt((s) => (s.dismissed || isInstalledApp() ? null : s.prompt));
 }
 
 /** Where the home page remembers it made its one install offer. */

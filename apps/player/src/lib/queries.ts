@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClientConstants } from '@playhall/contract';
 import { call } from './api.ts';
 import { deviceId, detectOs } from './platform.ts';
+import { nativePushToken } from './native-bridge.ts';
 import { setUser, useIsLoggedIn } from './session.ts';
 import { toSupportedLanguage, useTranslation } from './i18n.ts';
 import { buildCatalogue, readStoredGameLists, settleGameLists, type GameCatalogue } from './game-lists.ts';
@@ -19,10 +20,13 @@ export function usePreLogin() {
     queryKey: ['preLogin', lang],
     queryFn: async () => {
       const stored = readStoredGameLists(lang);
+      // Inside the native shell: its push token (decision 035); elsewhere none, at once.
+      const messagingToken = await nativePushToken();
       const data = await call(
         'preLogin',
         {
           lang,
+          ...(messagingToken ? { messagingToken } : {}),
           os: detectOs(),
           deviceModel: navigator.platform || undefined,
           deviceId: deviceId(),
