@@ -4,6 +4,7 @@ import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } 
 import { call } from './api.ts';
 import { isInstalledApp } from './pwa.ts';
 import { pathOf } from './route-names.ts';
+import { openExternal } from './native-bridge.ts';
 import { queryClient } from './query-client.ts';
 import { usePreLogin } from './queries.ts';
 import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
@@ -216,10 +217,10 @@ export function activityClick(activity: ActivityView, running: RunningActivities
 export const useNoticeModal = create<{ activityId: number | null }>(() => ({ activityId: null }));
 registerStoreReset(() => useNoticeModal.setState({ activityId: null }));
 
-/** Performs an activity click: navigates, opens a new tab or the notice modal. */
+/** Performs an activity click: navigates, opens the link outside the app (a new tab, or the shell's browser) or the notice modal. */
 export function performActivityClick(click: ActivityClick, navigate: (href: string) => void): void {
   if (click.kind === 'route' || click.kind === 'login') navigate(click.href);
-  else if (click.kind === 'external') window.open(click.href, '_blank', 'noopener,noreferrer');
+  else if (click.kind === 'external') void openExternal(click.href);
   else if (click.kind === 'notice') useNoticeModal.setState({ activityId: click.activityId });
 }
 
