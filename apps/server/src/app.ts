@@ -11,6 +11,8 @@ import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.
 import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createIconService } from './modules/icons/icons.service.ts';
+import { registerIconRoutes } from './modules/icons/icons.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { createSessionService } from './modules/accounts/sessions.service.ts';
@@ -86,6 +88,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const profile = createProfileService(deps);
 
   registerSystemRoutes(app, database);
+  registerIconRoutes(app, createIconService());
   if (config.smsProvider === 'dev') registerDevInbox(app, db);
 
   const registry = new EndpointRegistry();
