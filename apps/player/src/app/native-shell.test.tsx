@@ -75,6 +75,25 @@ describe('customer service (spec §6: in the native app it opens native live cha
   });
 });
 
+describe('customer service in the shell without an online service in the queue', () => {
+  const helpOnly = [{ id: 3, itemType: 3, name: 'Help centre (FAQ)', param1: '/faq', param2: '', sort: 2 }];
+
+  it('lists the app\'s live chat first, which opens natively; a browser lists the queue as it is', async () => {
+    mockApi({});
+    await renderApp('/service', newQueryClient(undefined, { appCustomerServiceQueue: helpOnly }));
+    await screen.findByText('Help centre (FAQ)');
+    expect(screen.queryByText('Live chat')).toBeNull();
+    cleanup();
+
+    const received = inShell();
+    await renderApp('/service', newQueryClient(undefined, { appCustomerServiceQueue: helpOnly }));
+    const items = await screen.findAllByTestId('service-item');
+    expect(items.map((i) => i.querySelector('h2')?.textContent)).toEqual(['Live chat', 'Help centre (FAQ)']);
+    fireEvent.click(items[0]!.querySelector('[data-testid="service-open"]')!);
+    await waitFor(() => expect(received()).toEqual([expect.objectContaining({ type: 'openLiveChat', name: 'Live chat' })]));
+  });
+});
+
 describe('preLogin from the shell (spec §7 messagingToken)', () => {
   it('carries the shell\'s push token', async () => {
     inShell({ pushToken: 'fcm-token-xyz' });

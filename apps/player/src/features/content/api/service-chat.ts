@@ -26,3 +26,13 @@ export async function openServiceItem(item: CustomerServiceItem, navigate: (href
   if (isWebLink(item.param1)) await openExternal(item.param1);
   else if (isAppPath(item.param1)) navigate(item.param1);
 }
+
+/**
+ * The channels the service page lists. Inside the native shell live chat is always there (spec §6:
+ * chat is available to all; the app carries its own): when the operator's queue has no online
+ * service, the app's chat comes first. Elsewhere the queue as it is.
+ */
+export function withNativeChat(items: CustomerServiceItem[] | undefined, name: string): CustomerServiceItem[] | undefined {
+  if (!items || !hasNativeBridge() || items.some((i) => i.itemType === ONLINE_SERVICE)) return items;
+  return [{ id: 0, itemType: ONLINE_SERVICE, name, param1: '', param2: '', sort: 0 }, ...items];
+}

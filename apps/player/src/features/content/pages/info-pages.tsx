@@ -12,7 +12,7 @@ import { activitiesOfType, receiveActivity, refreshRedDots, useActivities, useHa
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { InstallOfferBody } from '../../../components/ui/install-offer.tsx';
 import { useContentPage, useServiceQueue } from '../api/content-api.ts';
-import { isEmail, isWebLink, ONLINE_SERVICE, openServiceItem, opensNativeChat } from '../api/service-chat.ts';
+import { isEmail, isWebLink, ONLINE_SERVICE, openServiceItem, opensNativeChat, withNativeChat } from '../api/service-chat.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -145,6 +145,7 @@ function ServiceAction({ item }: { item: CustomerServiceItem }) {
 export function ServicePage() {
   const { t } = useTranslation();
   const queue = useServiceQueue();
+  const items = withNativeChat(queue.items, t('service.liveChat'));
   return (
     <div className="page">
       <section className="card service-hero">
@@ -156,13 +157,13 @@ export function ServicePage() {
       </section>
       {queue.isPending && <ListSkeleton rows={3} />}
       {queue.isError && <LoadError onRetry={queue.refetch} />}
-      {queue.items?.length === 0 && <div className="card empty-state"><p>{t('service.empty')}</p></div>}
-      {queue.items?.map((item) => (
+      {items?.length === 0 && <div className="card empty-state"><p>{t('service.empty')}</p></div>}
+      {items?.map((item) => (
         <section key={item.id} className="card service-item" data-testid="service-item">
           <div className="service-item__text">
             <h2 className="service-item__name">{item.name}</h2>
             {item.itemType !== ONLINE_SERVICE && item.param2 && item.param2 !== item.param1 && <p className="muted small">{item.param2}</p>}
-            {!isWebLink(item.param1) && !item.param1.startsWith('/') && <p className="service-item__contact">{item.param1}</p>}
+            {item.param1 && !isWebLink(item.param1) && !item.param1.startsWith('/') && <p className="service-item__contact">{item.param1}</p>}
           </div>
           <ServiceAction item={item} />
         </section>
