@@ -26,3 +26,4 @@ export * from './money-input.ts';
 export * from './phone.ts';
 export * from './rewards.ts';
 export * from './endpoints/activities.ts';
+export * from './route-rules.ts';

@@ -265,6 +265,17 @@ export const staffAudit = pgTable('staff_audit', {
   createdAt: ts('created_at').notNull(),
 });
 
+// Route rules (migration 20261125_0750_route_rules.sql): operator-configured redirects of app pages.
+
+export const routeRule = pgTable('route_rule', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  path: text('path').notNull().unique(),
+  target: text('target').notNull(),
+  status: smallint('status').notNull().default(302),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 // Games catalogue (migration 20261121_0400_games.sql).
 
 export const gamePlatform = pgTable('game_platform', {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OperatorPrefix, type OperatorActivity, type OperatorAlertPage, type OperatorEventDaily, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
+import { OperatorPrefix, type OperatorRouteRule, type OperatorActivity, type OperatorAlertPage, type OperatorEventDaily, type OperatorWithdrawal, type OperatorWithdrawalPage } from '@playhall/contract';
 import { defaultDataDir } from '../config.ts';
 import { operatorTokenFile } from '../lib/operator-token.ts';
 import type { UnlockResult } from '../modules/accounts/account-locks.service.ts';
@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payou
        npm run ops -- players unlock <account|phone|#id>
        npm run ops -- events daily [--from <day>] [--to <day>] [--name <event>]
        npm run ops -- activities <list|show|enable|disable|create|edit> [id] [--file <json>]
+       npm run ops -- routes <list|set|remove> [path] [target] [--permanent]
   --status <s>    list: only this status (pending, approved, paid, rejected, failed)
   --kind <k>      alerts list: only this kind (winCapExceeded, lateWin)
   --page <n>      list: page number (20 per page)
@@ -19,6 +20,7 @@ const USAGE = `Usage: npm run ops -- withdrawals <list|show|approve|reject|payou
   --name <event>  events daily: only this event (page_view, game_launch, deposit_start, popup_show, popup_claim)
   --reason <text> reject: why, shown to the player (3-200 characters)
   --file <path>   activities create/edit: the activity (or the fields to change) as JSON
+  --permanent     routes set: answer 301 (browsers remember it) instead of 302
   --url <url>     the server (default: PLAYHALL_URL or http://127.0.0.1:$PORT)`;
 
 /** A refusal or a usage error: the CLI prints its message (no stack) and exits 1. */
@@ -158,6 +160,26 @@ async function activities(target: Target, action: string, id: string | undefined
   }
 }
 
+const ruleLine = (r: OperatorRouteRule) => `${r.path}  →  ${r.target}  (${r.status})  set by ${r.updatedBy} at ${r.updatedAt}`;
+
+/** Route rules (spec §2): a page path of the app redirected to another path or an external address. */
+async function routes(target: Target, action: string, path: string | undefined, to: string | undefined, values: { permanent?: boolean }): Promise<string> {
+  switch (action) {
+    case 'list': {
+      const list = await call<OperatorRouteRule[]>(target, 'GET', '/route-rules');
+      return list.length ? list.map(ruleLine).join('\n') : 'No route rules.';
+    }
+    case 'set':
+      if (!path || !to) throw new CliError(`routes set needs a path and a target: routes set /promo https://…\n${USAGE}`);
+      return `Set: ${ruleLine(await call<OperatorRouteRule>(target, 'POST', '/route-rules', { path, target: to, permanent: values.permanent === true }))}`;
+    case 'remove':
+      if (!path) throw new CliError(`routes remove needs a path\n${USAGE}`);
+      return `Removed: ${ruleLine(await call<OperatorRouteRule>(target, 'POST', '/route-rules/remove', { path }))}`;
+    default:
+      throw new CliError(`Unknown action ${action}\n${USAGE}`);
+  }
+}
+
 /**
  * Runs one CLI command and answers what it prints; throws CliError on a refusal. `env` gives the
  * server (PLAYHALL_URL, PORT) and the token (OPERATOR_TOKEN, DATA_DIR) unless --url says otherwise.
@@ -175,17 +197,19 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
       to: { type: 'string' },
       name: { type: 'string' },
       file: { type: 'string' },
+      permanent: { type: 'boolean' },
       url: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [area, action, orderId] = positionals;
-  if (values.help || !['withdrawals', 'alerts', 'players', 'events', 'activities'].includes(area ?? '') || !action) throw new CliError(USAGE);
+  const [area, action, orderId, extra] = positionals;
+  if (values.help || !['withdrawals', 'alerts', 'players', 'events', 'activities', 'routes'].includes(area ?? '') || !action) throw new CliError(USAGE);
   const target: Target = { base: (values.url ?? env.PLAYHALL_URL ?? `http://127.0.0.1:${env.PORT ?? 8080}`).replace(/\/+$/, ''), env };
   if (area === 'alerts') return alerts(target, action, values);
   if (area === 'players') return players(target, action, orderId);
   if (area === 'events') return events(target, action, values);
   if (area === 'activities') return activities(target, action, orderId, values);
+  if (area === 'routes') return routes(target, action, orderId, extra, values);
   const needId = () => {
     if (!orderId) throw new CliError(`${action} needs an order id (WD…)\n${USAGE}`);
     return encodeURIComponent(orderId);

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { routeRuleBody, routeRulePathQuery } from '@playhall/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { operatorOk as ok, parseOperatorInput as parse, registerOperatorRoutes, type OperatorAuth } from '../../plugins/app/operator-api.ts';
+import { createRouteRulesService, type RouteRulesService } from './route-rules.service.ts';
+
+/** Requests a rule never answers: the API, the operator API, provider and build files (the contract's list). */
+const NOT_A_PAGE = /^\/(app|operator|provider|dev|sandbox|originals|icons|assets|builds)(\/|$)/;
+
+/**
+ * Route rules (spec §2, issue 15 §5): `GET/POST /operator/v1/route-rules`,
+ * `POST /operator/v1/route-rules/remove` (staff, audited), and the hook that answers a page
+ * request (GET or HEAD) for a ruled path with its redirect before the app's index.html is served.
+ */
+export async function registerRouteRules(app: FastifyInstance, deps: { db: Db; clock: Clock; operator: OperatorAuth }): Promise<RouteRulesService> {
+  const rules = createRouteRulesService(deps);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    if (NOT_A_PAGE.test(req.url)) return;
+    const redirect = await rules.redirectFor(req.url);
+    if (!redirect) return;
+    // Not cached by the browser unless the operator made it permanent: a rule can be removed.
+    if (redirect.status === 302) reply.header('cache-control', 'no-store');
+    return reply.redirect(redirect.location, redirect.status);
+  });
+
+  await registerOperatorRoutes(app, deps.operator, (scope, actor) => {
+    scope.get('/route-rules', async () => ok(await rules.list()));
+    scope.post('/route-rules', async (req) => ok(await rules.set(parse(routeRuleBody, req.body), actor)));
+    scope.post('/route-rules/remove', async (req) => ok(await rules.remove(parse(routeRulePathQuery, req.body).path, actor)));
+  });
+  return rules;
+}
