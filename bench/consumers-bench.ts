@@ -32,7 +32,7 @@
  * an upper bound (it includes up to one sampling interval and the reading's round trip).
  */
 import type { AddressInfo } from 'node:net';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { activityInput, ActivityType } from '@playhall/contract';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -41,7 +41,8 @@ import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { createSessionService } from '../apps/server/src/modules/accounts/sessions.service.ts';
+import { newSessionToken, sha256 } from '../apps/server/src/lib/secrets.ts';
+import { insertSession } from '../apps/server/src/modules/accounts/sessions.repo.ts';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
 import { SANDBOX_WEBHOOK_PATH } from '../apps/server/src/modules/payments/sandbox-provider.ts';
 import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, signSandbox } from '../apps/server/src/modules/payments/sandbox-signature.ts';
@@ -71,6 +72,8 @@ interface CursorSample {
 
 interface LegResult {
   rounds: Load;
+  /** The machine's 1-minute load average when the load ended (this process and PostgreSQL included). */
+  load: number;
   deposits: { credited: number; failed: number; perSecond: number };
   /** (a) only: per consumer, the lag of every event of the leg (ms), and of the events of its own types. */
   lag?: Map<string, { all: number[]; own: number[]; unpassed: number }>;
@@ -145,9 +148,13 @@ export async function benchConsumers(): Promise<BenchResult> {
     await db.execute(sql`insert into app_user (uuid, nickname, account_type, invite_code, created_at, updated_at)
       select gen_random_uuid(), 'dep' || g, 2, 'D' || g, now(), now() from generate_series(1, ${depositors}) g returning id`),
   ).map((r) => Number(r.id));
-  const sessions = createSessionService(db, systemClock);
+  // A logged-in session each, as a login issues it (only the token's hash is stored).
   const depTokens: string[] = [];
-  for (const id of depIds) depTokens.push((await sessions.issue(db, id, { ip: null, userAgent: null, deviceId: null })).token);
+  for (const userId of depIds) {
+    const token = newSessionToken();
+    await insertSession(db, { userId, tokenHash: sha256(token), now: new Date(), ip: null, userAgent: null, deviceId: null });
+    depTokens.push(token);
+  }
   let nextDepositor = 0;
   await db.execute(sql`analyze`);
 
@@ -238,13 +245,14 @@ export async function benchConsumers(): Promise<BenchResult> {
         }
       })();
       const [rounds, deposits] = await Promise.all([driveRounds(provider, tokens, clients, SECONDS), driveDeposits(player, SECONDS)]);
+      const load = loadavg()[0]!;
       const idEnd = Number(rowsOf<{ m: string }>(await db.execute(sql`select coalesce(max(id), 0)::text as m from domain_event`))[0]!.m);
       if (on) await waitPassed(db, names, await snapshotXmax(db));
       sampling = false;
       await sampler;
       // A last reading, taken after every cursor passed the leg's events.
       samples.push({ at: await readCursors(db, names), t: Date.now() });
-      if (!on) return { rounds, deposits };
+      if (!on) return { rounds, deposits, load };
 
       // Each event of the leg against each consumer's readings: the first reading past it.
       const events = rowsOf<{ id: string; txid: string; type: string; ms: string }>(
@@ -271,7 +279,7 @@ export async function benchConsumers(): Promise<BenchResult> {
         }
         lag.set(c.name, out);
       }
-      return { rounds, deposits, lag, events: events.length, catchUpMs };
+      return { rounds, deposits, load, lag, events: events.length, catchUpMs };
     });
   }
 
@@ -286,7 +294,7 @@ export async function benchConsumers(): Promise<BenchResult> {
           ? `; lag p99 ${[...x.lag].map(([n, l]) => `${n} ${q(l.all, 0.99).toFixed(0)} ms`).join(', ')} over ${x.events} events (caught up ${x.catchUpMs?.toFixed(0)} ms before)`
           : '';
         console.log(
-          `run ${r} clients ${c} consumers ${on ? 'on ' : 'off'}: ${x.rounds.rps.toFixed(0)} rounds/s (p99 ${x.rounds.p99.toFixed(1)} ms, failed ${x.rounds.failed}), ` +
+          `run ${r} clients ${c} consumers ${on ? 'on ' : 'off'}: ${x.rounds.rps.toFixed(0)} rounds/s (p99 ${x.rounds.p99.toFixed(1)} ms, failed ${x.rounds.failed}, load average ${x.load.toFixed(1)}), ` +
             `${x.deposits.credited} deposits (${x.deposits.failed} failed)${lagText}`,
         );
       }
@@ -335,6 +343,7 @@ export async function benchConsumers(): Promise<BenchResult> {
       ratioRuns: ratios.map((x) => x.toFixed(2)).join(' / '),
       onRuns: on.map((x) => x.rounds.rps.toFixed(0)).join(' / '),
       offRuns: off.map((x) => x.rounds.rps.toFixed(0)).join(' / '),
+      loads: on.map((x, i) => `${x.load.toFixed(1)}/${off[i]!.load.toFixed(1)}`).join(', '),
       onP99: median(on.map((x) => x.rounds.p99)),
       offP99: median(off.map((x) => x.rounds.p99)),
       deposits: median([...on, ...off].map((x) => x.deposits.perSecond)),
@@ -359,6 +368,8 @@ section (bench/rounds-bench.ts's driver: a signed HTTP \`bet\` then a signed HTT
 \`originals\` sessions) while one more client makes first deposits at ${DEPOSITS_PER_S}/s for fresh players (\`recharge\`, then the sandbox
 provider's signed paid webhook). **On**: the event runner runs every consumer the app registers; **off**: the same app with
 \`EVENT_CONSUMERS=off\`, which registers them and never starts them. The ratio is the median of each run's on/off rounds per second.
+The machine is shared: the 1-minute load average at the end of each leg (on/off per run; this benchmark's own process and
+PostgreSQL count in it) hints at other work beside a leg: ${rows.map((x) => `${x.c} clients ${x.loads}`).join('; ')}.
 
 What the consumers are today: the app registers ${consumers.length}, ${consumers.map((k) => `\`${k.name}\` (reads ${k.events.map((e) => `\`${e}\``).join(', ')})`).join(' and ')},
 the two first-deposit reward kinds (${activities.join(' and ')}), each with a running activity here: a first deposit pays its tier's
