@@ -1,4 +1,4 @@
-/** Our own small line icons (bundled: they are on the first screen). */
+/** Our own small line icons, bundled: the first screen (tab bar, top bar, home) draws them with no request. Other screens use <Icon> (icon.tsx, decision 037). */
 export type IconProps = { size?: number };
 
 /** The svg attributes every line icon shares. */
@@ -54,15 +54,6 @@ export const HelpIcon = ({ size = 20 }: IconProps) => (
 export const DownloadIcon = ({ size = 20 }: IconProps) => (
   <svg {...base(size)}><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></svg>
 );
-export const LogoutIcon = ({ size = 20 }: IconProps) => (
-  <svg {...base(size)}><path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" /></svg>
-);
 export const BellIcon = ({ size = 20 }: IconProps) => (
   <svg {...base(size)}><path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" /><path d="M10 21h4" /></svg>
-);
-export const LockIcon = ({ size = 20 }: IconProps) => (
-  <svg {...base(size)}><rect x="4" y="10" width="16" height="11" rx="2" /><path d="M8 10V7a4 4 0 0 1 8 0v3" /><circle cx="12" cy="15.5" r="1.5" /></svg>
-);
-export const CardIcon = ({ size = 20 }: IconProps) => (
-  <svg {...base(size)}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 10h18" /><path d="M7 15h4" /></svg>
 );

@@ -6,8 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
-import { CardIcon, DocIcon, DownloadIcon, GlobeIcon, HelpIcon, InfoIcon, LockIcon, LogoutIcon, ShieldIcon, SupportIcon, UserIcon } from '../../../components/ui/icons.tsx';
-import { ChartIcon, GamepadIcon, WalletIcon } from '../../../components/ui/game-icons.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { call } from '../../../lib/api.ts';
 import { useBalance } from '../../../lib/queries.ts';
 import { clearSession, useSession } from '../../../lib/session.ts';
@@ -67,20 +66,20 @@ export function MemberPage() {
       <RewardEntries />
 
       <List className="menu-list" mode="card">
-        <List.Item prefix={<UserIcon size={20} />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
-        <List.Item prefix={<DocIcon />} onClick={go(paths.walletRecords)} data-testid="records-item">{t('records.menu')}</List.Item>
-        <List.Item prefix={<GamepadIcon />} onClick={go(paths.memberGames)} data-testid="bet-records-item">{t('betRecords.menu')}</List.Item>
-        <List.Item prefix={<ChartIcon />} onClick={go(paths.memberReport)} data-testid="bet-report-item">{t('betReport.menu')}</List.Item>
-        <List.Item prefix={<WalletIcon />} onClick={go(paths.memberRetrieveBalance)} data-testid="retrieve-item">{t('retrieve.menu')}</List.Item>
-        <List.Item prefix={<CardIcon />} onClick={go(paths.cardList)} data-testid="cards-item">{t('cards.title')}</List.Item>
-        <List.Item prefix={<LockIcon />} onClick={go(paths.safebox)} data-testid="safebox-item">{t('safebox.title')}</List.Item>
-        <List.Item prefix={<ShieldIcon />} onClick={go(paths.memberLimits)} data-testid="limits-item">{t('limits.title')}</List.Item>
-        <List.Item prefix={<HelpIcon />} onClick={go(paths.faq)}>{t('nav.faq')}</List.Item>
-        <List.Item prefix={<SupportIcon size={20} />} onClick={go(paths.service)}>{t('nav.support')}</List.Item>
-        <List.Item prefix={<DownloadIcon />} onClick={go(paths.download)}>{t('nav.download')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:user" />} onClick={go(paths.memberProfile)}>{t('member.profile')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:file-text" />} onClick={go(paths.walletRecords)} data-testid="records-item">{t('records.menu')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:gamepad-2" />} onClick={go(paths.memberGames)} data-testid="bet-records-item">{t('betRecords.menu')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:chart-column" />} onClick={go(paths.memberReport)} data-testid="bet-report-item">{t('betReport.menu')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:wallet" />} onClick={go(paths.memberRetrieveBalance)} data-testid="retrieve-item">{t('retrieve.menu')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:credit-card" />} onClick={go(paths.cardList)} data-testid="cards-item">{t('cards.title')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:lock-keyhole" />} onClick={go(paths.safebox)} data-testid="safebox-item">{t('safebox.title')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:shield" />} onClick={go(paths.memberLimits)} data-testid="limits-item">{t('limits.title')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:circle-help" />} onClick={go(paths.faq)}>{t('nav.faq')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:headset" />} onClick={go(paths.service)}>{t('nav.support')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:download" />} onClick={go(paths.download)}>{t('nav.download')}</List.Item>
         <LanguagePicker>
           {(open, label) => (
-            <List.Item prefix={<GlobeIcon />} extra={label} onClick={open} data-testid="language-item">
+            <List.Item prefix={<Icon name="lucide:globe" />} extra={label} onClick={open} data-testid="language-item">
               {t('member.language')}
             </List.Item>
           )}
@@ -88,13 +87,13 @@ export function MemberPage() {
       </List>
 
       <List className="menu-list" mode="card">
-        <List.Item prefix={<InfoIcon />} onClick={go(paths.aboutUs)}>{t('nav.aboutUs')}</List.Item>
-        <List.Item prefix={<ShieldIcon />} onClick={go(paths.privacyPolicy)}>{t('nav.privacyPolicy')}</List.Item>
-        <List.Item prefix={<DocIcon />} onClick={go(paths.termsOfUse)}>{t('nav.termsOfUse')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:info" />} onClick={go(paths.aboutUs)}>{t('nav.aboutUs')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:shield" />} onClick={go(paths.privacyPolicy)}>{t('nav.privacyPolicy')}</List.Item>
+        <List.Item prefix={<Icon name="lucide:file-text" />} onClick={go(paths.termsOfUse)}>{t('nav.termsOfUse')}</List.Item>
       </List>
 
       <List className="menu-list" mode="card">
-        <List.Item prefix={<LogoutIcon />} arrowIcon={false} onClick={() => void logout()} className="menu-list__danger" data-testid="logout">
+        <List.Item prefix={<Icon name="lucide:log-out" />} arrowIcon={false} onClick={() => void logout()} className="menu-list__danger" data-testid="logout">
           {t('member.logout')}
         </List.Item>
       </List>
