@@ -18,12 +18,15 @@ const NEVER_CACHED = ['/app/', '/operator', '/provider', '/originals', '/sandbox
  * and the browser installs the new one. Same origin, no imports: the page's CSP (script-src 'self',
  * worker-src 'self') allows it as it is.
  */
-function serviceWorkerSource(version: string, precache: string[]): string {
+function serviceWorkerSource(version: string, precache: string[], assets: string[]): string {
   return `// Playhall service worker, release ${version} (written by the build: apps/player/vite.config.ts).
 const VERSION = ${JSON.stringify(version)};
 const SHELL = 'playhall-shell-' + VERSION;
 const ASSETS = 'playhall-assets';
 const PRECACHE = ${JSON.stringify(precache)};
+// Every hashed file of this release: on activate, what an earlier release cached and this one no
+// longer has is deleted, so the assets cache holds one release (plus files both releases share).
+const RELEASE_ASSETS = new Set(${JSON.stringify(assets)});
 const NEVER = ${JSON.stringify(NEVER_CACHED)};
 
 self.addEventListener('install', (event) => {
@@ -34,6 +37,10 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith('playhall-shell-') && k !== SHELL).map((k) => caches.delete(k))))
+      .then(() => caches.open(ASSETS))
+      .then((cache) => cache.keys().then((requests) => Promise.all(
+        requests.filter((r) => !RELEASE_ASSETS.has(new URL(r.url).pathname)).map((r) => cache.delete(r)),
+      )))
       .then(() => self.clients.claim()),
   );
 });
@@ -53,7 +60,8 @@ self.addEventListener('fetch', (event) => {
     // Hashed file names never change content: cache first, then the network (kept for next time).
     event.respondWith(
       caches.match(request).then((hit) => hit || fetch(request).then((response) => {
-        if (response.ok) {
+        // Only this release's files are kept (a tab of an older release may still ask for its own).
+        if (response.ok && RELEASE_ASSETS.has(url.pathname)) {
           const copy = response.clone();
           void caches.open(ASSETS).then((cache) => cache.put(request, copy));
         }
@@ -99,7 +107,8 @@ function serviceWorker(): Plugin {
           .map((f) => `/${relative(outDir, f).split('\\').join('/')}`)
           .filter((p) => /^\/(offline\.(html|css|js)|manifest\.webmanifest|logo\.svg|icons\/[^/]+\.png)$/.test(p));
         const precache = [...new Set([...publicShell, ...entry])].sort();
-        await writeFile(join(outDir, 'sw.js'), serviceWorkerSource(buildVersion, precache));
+        const assets = Object.keys(bundle).filter((f) => f.startsWith('assets/')).map((f) => `/${f}`).sort();
+        await writeFile(join(outDir, 'sw.js'), serviceWorkerSource(buildVersion, precache, assets));
         await mkdir(join(outDir, 'builds'), { recursive: true });
         await writeFile(join(outDir, 'builds/latest.json'), `${JSON.stringify({ version: buildVersion, builtAt })}\n`);
       },
