@@ -15,7 +15,7 @@ import { createIconService } from './modules/icons/icons.service.ts';
 import { registerIconRoutes } from './modules/icons/icons.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
-import { createSessionService } from './modules/accounts/sessions.service.ts';
+import { createSessionService, mountSessions } from './modules/accounts/sessions.service.ts';
 import { createSmsService } from './modules/accounts/sms.service.ts';
 import { createDevSmsProvider, createLogSmsProvider } from './modules/accounts/sms-provider.ts';
 import { createAuthService } from './modules/accounts/auth.service.ts';
@@ -37,6 +37,7 @@ import { registerOriginals } from '@playhall/originals/server';
 import { registerEvents } from './modules/events/events.module.ts';
 import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import { registerRewards } from './modules/rewards/rewards.module.ts';
+import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
 
 export interface BuildAppOptions {
@@ -80,7 +81,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const operator = { token: config.operatorToken, name: config.operatorName };
   const content = createContentService(db);
   const getConfig = () => content.getConfigFields();
-  const sessions = createSessionService(db, clock, app.log);
+  const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log });
+  mountSessions(app, sessions);
   const provider = config.smsProvider === 'dev' ? createDevSmsProvider(app.log) : createLogSmsProvider(app.log);
   const sms = createSmsService({ db, clock, provider, getConfig, resendMs: config.smsResendSeconds * 1000 });
   const deps = { db, clock, hasher: hasher ?? createPasswordHasher(config.argon2), sessions, sms, getConfig };
@@ -115,6 +117,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
     accountPerMin: config.rateLimit.accountPerMin,
   });
 
+  // Operator redirects of app pages, answered before the app's files (spec §2 route rules).
+  await registerRouteRules(app, { db, clock, operator });
   await registerStatic(app, config);
   return app;
 }
