@@ -54,6 +54,7 @@ const envSchema = z.object({
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   EVENT_CONSUMERS: z.enum(['on', 'off']).default('on'),
+  SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
 });
 
 const lanes = (fallback: number) => z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(16, 'must be at most 16').default(fallback);
@@ -155,6 +156,12 @@ export interface Config {
    * lets bench/consumers-bench.ts measure game rounds without them. The lag report still answers.
    */
   eventConsumers: boolean;
+  /**
+   * The session cache's safety net (decision 036): a cached session is read again from the
+   * database once this old, though every revocation already empties it on every instance at once.
+   * 0 turns the cache off.
+   */
+  sessionCacheMaxAgeSeconds: number;
   groupCommit: GroupCommitTuning;
 }
 
@@ -225,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,
     eventConsumers: e.EVENT_CONSUMERS === 'on',
+    sessionCacheMaxAgeSeconds: e.SESSION_CACHE_MAX_AGE_SECONDS,
     groupCommit,
   };
 }
