@@ -10,16 +10,17 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The goal (issue 15 §1): home first-screen JS ≤ 130 kB gzipped, about 2.2× a React 19 hello built
- * in the same run. Not met yet (decision 033 says why and what is left): React, TanStack Router and
- * Query and i18next alone are ~113 kB of it.
+ * in the same run. Met since decision 033's addendum (the player's own translator, the home page's
+ * lower part and most of the default language's texts after the lobby): React, TanStack Router and
+ * Query alone are ~100 kB of it.
  */
 export const HOME_JS_GOAL_BYTES = 130_000;
 
 /**
- * What the budget test holds the build to meanwhile: the figure measured when the first screen was
- * cut (155 kB, from 279 kB), plus 3 %. It comes down as the goal gets nearer; it never goes up.
+ * What the budget test holds the build to: the goal itself (was 160 kB while the first screen was
+ * above it). It never goes up.
  */
-export const HOME_JS_BUDGET_BYTES = 160_000;
+export const HOME_JS_BUDGET_BYTES = 130_000;
 
 // Static imports between chunks as Rolldown/Rollup write them: `import{a as b}from"./x-HASH.js"`,
 // `import"./x-HASH.js"`, `export{a}from"./x-HASH.js"`. A dynamic `import("./x.js")` has a

@@ -3,8 +3,9 @@
  * makes before the suites run: the entry script of index.html, every chunk it imports statically
  * and the home route's chunks, gzip level 9 (scripts/bundle-size.mjs, which `npm run bench` uses
  * too). Then Chromium opens the home page on the real server and the scripts it fetches before the
- * lobby shows must be exactly those: the measure is what a phone really downloads. The first image
- * (the featured game) is not lazy.
+ * lobby shows must be exactly those: the measure is what a phone really downloads. What is under the
+ * games and the rest of the default language's texts come after the lobby is painted. The first
+ * image (the featured game) is not lazy.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,19 +34,35 @@ describe('player build: the home page first screen JS budget', () => {
 describe.skipIf(!hasChromium)('the home page loads only its measured scripts', () => {
   const ctx = useStackPage();
 
-  it('fetches exactly the measured files before the lobby shows', async () => {
+  it('fetches exactly the measured files before the lobby shows; the lower part and the other texts after', async () => {
     const { page } = ctx;
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (r.resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    // When the lobby (or its empty state) first appears, on the page's own clock.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lobbyAt?: number };
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('.lobby, [data-testid="lobby-empty"]')) {
+          w.__lobbyAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/');
     await page.locator('.lobby, [data-testid="lobby-empty"]').first().waitFor();
     await page.getByTestId('hero').waitFor();
-    const fetched = [...new Set(scripts.filter((p) => p.startsWith('/assets/')).map((p) => p.slice('/assets/'.length)))].sort();
+    const { before, after } = await page.evaluate(() => {
+      const at = (window as unknown as { __lobbyAt: number }).__lobbyAt;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
+        .filter((e) => e.path.startsWith('/assets/') && e.path.endsWith('.js'));
+      const file = (e: { path: string }) => e.path.slice('/assets/'.length);
+      return { before: scripts.filter((e) => e.start < at).map(file), after: scripts.filter((e) => e.start >= at).map(file) };
+    });
     const measured = measureFirstScreen(dist).files.map((f) => f.file).sort();
-    expect(fetched).toEqual(measured);
+    expect([...new Set(before)].sort()).toEqual(measured);
+    // Then, under the painted lobby: the home page's lower part and every text of the default language.
+    expect(after.some((f) => f.startsWith('home-lower-'))).toBe(true);
+    expect(after.some((f) => f.startsWith('en-US-'))).toBe(true);
   });
 
   it('does not hold back the first image (the featured game): fetched at once, high priority', async () => {

@@ -1,5 +1,5 @@
 import { SearchParamError, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import Button from 'antd-mobile/es/components/button';
+import { PlainButton as Button } from '../components/ui/plain-button.tsx';
 import { useTranslation } from '../lib/i18n.ts';
 import { isChunkLoadError, markChunkFailure } from '../lib/chunk-reload.ts';
 import { paths } from '../lib/paths.ts';

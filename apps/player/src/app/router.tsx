@@ -8,6 +8,7 @@ import { paths } from '../lib/paths.ts';
 import { pathOf } from '../lib/route-names.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
+import { allTexts } from '../lib/i18n.ts';
 import { trackEvent } from '../lib/tracker.ts';
 import { withdrawalParams } from '../features/wallet/api/withdrawal-route.ts';
 import { gameSearchSearch, gameStartSearch } from '../features/games/api/game-routes.ts';
@@ -46,8 +47,10 @@ const cardEditSearch = searchOf({ id: optional(coercedPositiveInt), redirect: sa
 
 const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFoundPage });
 
+// A page other than home renders with every text of the default language, fetched beside its code
+// (the first screen carries only home's texts; decision 033).
 const page = (load: () => Promise<Record<string, unknown>>, name: string) =>
-  lazyRouteComponent(load as () => Promise<Record<string, React.ComponentType>>, name);
+  lazyRouteComponent((() => Promise.all([load(), allTexts()]).then(([m]) => m)) as () => Promise<Record<string, React.ComponentType>>, name);
 
 const content = () => import('../features/content/pages/info-pages.tsx');
 const auth = () => import('../features/auth/pages/auth-pages.tsx');
@@ -78,7 +81,7 @@ const routes = [
     getParentRoute: () => rootRoute,
     path: pathOf('index'),
     staticData: { chrome: 'tabs', routeName: 'index' },
-    component: page(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
+    component: lazyRouteComponent(() => import('../features/home/pages/home-page.tsx'), 'HomePage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

@@ -10,7 +10,7 @@ import {
 import { detectPlatform } from './platform.ts';
 import { clearSession, forceLogin, getToken } from './session.ts';
 import { showErrorToast, showTimeoutDialog } from './notify.ts';
-import { i18n } from './i18n.ts';
+import { allTexts, i18n } from './i18n.ts';
 import { formatMoney } from './money.ts';
 
 export const API_BASE = '/app/v1/';
@@ -181,6 +181,7 @@ export async function call<P extends EndpointPath>(
       throw new TimeoutError(path);
     }
     if (controller.signal.aborted) throw err;
+    await allTexts(); // error texts are not among the first screen's
     const message = i18n.t('errors.network');
     if (!opts.quiet) showErrorToast(message);
     throw new ApiError(0, message);
@@ -200,6 +201,7 @@ export async function call<P extends EndpointPath>(
   }
   if (envelope.code !== ErrorCode.ok) {
     const fields = envelope.code === ErrorCode.badRequest ? fieldsOf(envelope.data) : {};
+    await allTexts();
     const message = errorText(envelope.code, envelope.msg, envelope.data);
     // Field errors show inline under their field, so only the rest becomes a toast.
     if (!opts.quiet && Object.keys(fields).length === 0) showErrorToast(message);

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 // A language missing texts, and one whose chunk cannot be fetched (a file of its own: the mocks
 // replace the locale files for every test in it).
-vi.mock('../locales/pt-BR.json', () => ({ default: { nav: { home: 'Início' }, games: { resultCount_other: '{{count}} jogos' } } }));
-vi.mock('../locales/th-TH.json', () => {
+vi.mock('../locales/pt-BR.json?raw', () => ({ default: JSON.stringify({ nav: { home: 'Início' }, games: { resultCount_other: '{{count}} jogos' } }) }));
+vi.mock('../locales/th-TH.json?raw', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 

@@ -6,9 +6,13 @@
 // re-renders on a language change.
 import { useSyncExternalStore } from 'react';
 import { ClientConstants, Languages, type Language } from '@playhall/contract';
-// The default language's texts are in the entry script: the first screen never waits for a second
-// request to have words (it is also every other language's fallback, so always needed; decision 033).
-import defaultTexts from '../locales/en-US.json';
+// The default language's texts for the home page's first screen are in the entry script: it never
+// waits for a second request to have words. Only these sections of en-US.json (Vite's JSON named
+// exports: the rest of the file is left out of the entry); the whole file is a lazy chunk, fetched
+// with the home page's lower part once the lobby shows, before any other page or modal renders, or
+// at start on another first page (decision 033). A key of another section asked for meanwhile
+// fetches it and renders again.
+import { common, games, home, nav, rewards, topBar } from '../locales/en-US.json';
 
 /** A locale file: nested objects whose leaves are the texts. */
 export type Texts = { [key: string]: string | Texts };
@@ -33,17 +37,46 @@ export const languageNames: Record<Language, string> = {
 };
 
 const DEFAULT: Language = ClientConstants.defaultLanguage;
-const loaders = import.meta.glob<{ default: Texts }>(['../locales/*.json', '!../locales/en-US.json']);
-/** The texts loaded so far; each other locale is its own chunk, fetched only when that language is used. */
-const texts: Partial<Record<Language, Texts>> = { [DEFAULT]: defaultTexts as Texts };
+// Each whole locale file is its own chunk, as text parsed when it comes (`?raw`: not the module the
+// entry takes its sections from, which would bring every section back into the entry).
+const loaders = import.meta.glob<string>('../locales/*.json', { query: '?raw', import: 'default' });
+/** The texts there so far: the default language's first-screen sections, then whole files. */
+const texts: Partial<Record<Language, Texts>> = { [DEFAULT]: { common, games, home, nav, rewards, topBar } as Texts };
+const complete = new Set<Language>();
+const loading = new Map<Language, Promise<void>>();
 
+/**
+ * The whole locale file of `language`, once (never rejects: when it cannot be fetched the texts
+ * there stay, the default language's first-screen ones at least; a later call tries again).
+ */
 function loadTexts(language: Language): Promise<void> {
-  if (texts[language]) return Promise.resolve();
-  const load = loaders[`../locales/${language}.json`];
-  if (!load) return Promise.reject(new Error(`No locale ${language}`));
-  return load().then((mod) => {
-    texts[language] = mod.default;
-  });
+  if (complete.has(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    const load = loaders[`../locales/${language}.json`];
+    pending = (load ? load() : Promise.reject(new Error(`No locale ${language}`)))
+      .then(
+        (raw) => {
+          texts[language] = JSON.parse(raw) as Texts;
+          complete.add(language);
+          i18n.textsArrived();
+        },
+        () => undefined,
+      )
+      .finally(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** Every text of the default language (the others' fallback): resolves when they are there, or could not be fetched. */
+export function allTexts(): Promise<void> {
+  return loadTexts(DEFAULT);
+}
+
+/** Whether every text of the default language is there. */
+export function hasAllTexts(): boolean {
+  return complete.has(DEFAULT);
 }
 
 /** Maps what the browser reports ("pt", "th", "en-GB") onto the languages we ship. */
@@ -139,6 +172,8 @@ function translate(language: Language, key: TKey, options?: TOptions): string {
   const keys: readonly string[] = typeof key === 'string' ? [key] : key;
   let text: string | undefined;
   for (const k of keys) if ((text = resolve(language, k, options?.count)) !== undefined) break;
+  // Not among the texts there yet: fetch the rest (what asked renders again when it is in).
+  if (text === undefined && !hasAllTexts()) void allTexts();
   text ??= options?.defaultValue;
   return text === undefined ? (keys.at(-1) ?? '') : interpolate(text, options);
 }
@@ -146,7 +181,10 @@ function translate(language: Language, key: TKey, options?: TOptions): string {
 class Translator {
   /** The language the texts are in now (always a shipped one). */
   language: Language = DEFAULT;
+  /** Counts the arrivals of more texts: what renders texts renders again on a change. */
+  version = 0;
   private listeners = new Set<Listener>();
+  private textListeners = new Set<() => void>();
   private pending = 0;
 
   /** The text of `key` in the current language (see `resolve` and `interpolate`); the key when none has it. */
@@ -163,11 +201,11 @@ class Translator {
    * default language's; numbers and dates follow the language), as i18next did. Of two changes in
    * flight the later one wins.
    */
-  async changeLanguage(code: string): Promise<void> {
+  async changeLanguage(code: string, { firstScreenOnly = false } = {}): Promise<void> {
     const language = toSupportedLanguage(code);
     const ticket = ++this.pending;
     keepLanguage(language);
-    await loadTexts(language).catch(() => undefined);
+    if (!(firstScreenOnly && language === DEFAULT)) await loadTexts(language);
     if (ticket !== this.pending) return;
     this.language = language;
     if (typeof document !== 'undefined') document.documentElement.lang = language;
@@ -181,6 +219,18 @@ class Translator {
   off(_event: 'languageChanged', listener: Listener): void {
     this.listeners.delete(listener);
   }
+
+  /** Calls `listener` when more texts arrive (the rest of a language); returns the way to stop. */
+  onTexts(listener: () => void): () => void {
+    this.textListeners.add(listener);
+    return () => this.textListeners.delete(listener);
+  }
+
+  /** More texts are there: tells who renders them. */
+  textsArrived(): void {
+    this.version++;
+    for (const listener of [...this.textListeners]) listener();
+  }
 }
 
 export const i18n = new Translator();
@@ -189,20 +239,33 @@ export function currentLanguage(): Language {
   return i18n.language;
 }
 
-/** Resolves once the detected language's texts are there (main.tsx renders after it). */
-export const i18nReady: Promise<void> = i18n.changeLanguage(detectLanguages()[0] ?? DEFAULT);
+/**
+ * Resolves once the detected language's texts are there (main.tsx renders after it): on the home
+ * page in the default language, its first-screen sections, already in the entry; otherwise the
+ * whole file.
+ */
+export const i18nReady: Promise<void> = i18n.changeLanguage(detectLanguages()[0] ?? DEFAULT, {
+  // (Unit tests start with every text, as a page other than home does.)
+  firstScreenOnly: import.meta.env.MODE !== 'test' && typeof location !== 'undefined' && location.pathname === '/',
+});
 
-type Translation = { t: TFunction; i18n: Translator; language: Language };
-function snapshotFor(language: Language): Translation {
-  return { t: (key, options) => translate(language, key, options), i18n, language };
+type Translation = { t: TFunction; i18n: Translator; language: Language; version: number };
+function snapshotFor(language: Language, version: number): Translation {
+  return { t: (key, options) => translate(language, key, options), i18n, language, version };
 }
-let snapshot = snapshotFor(i18n.language);
+let snapshot = snapshotFor(i18n.language, i18n.version);
+
 const subscribe = (onChange: () => void) => {
   const listener = () => onChange();
   i18n.on('languageChanged', listener);
-  return () => i18n.off('languageChanged', listener);
+  const offTexts = i18n.onTexts(listener);
+  return () => {
+    i18n.off('languageChanged', listener);
+    offTexts();
+  };
 };
-const getSnapshot = () => (snapshot.language === i18n.language ? snapshot : (snapshot = snapshotFor(i18n.language)));
+const getSnapshot = () =>
+  snapshot.language === i18n.language && snapshot.version === i18n.version ? snapshot : (snapshot = snapshotFor(i18n.language, i18n.version));
 
 /**
  * `t` in the current language and the translator; the component renders again when the language

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import Button from 'antd-mobile/es/components/button';
+import { PlainButton as Button } from '../../components/ui/plain-button.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Money } from '../../components/ui/money.tsx';
@@ -54,10 +54,10 @@ export function TopBar() {
         ) : (
           <>
             <Button size="small" fill="outline" shape="rounded" className="top-bar__login" onClick={() => openAuthModal('login')}>
-              {t('auth.login')}
+              {t('nav.login')}
             </Button>
             <Button size="small" color="primary" shape="rounded" onClick={() => openAuthModal('register')}>
-              {t('auth.register')}
+              {t('nav.register')}
             </Button>
           </>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import Button from 'antd-mobile/es/components/button';
+import { PlainButton as Button } from './plain-button.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { dismissInstall, homeOfferAvailable, markHomeOfferShown, promptInstall, useInstallOffer } from '../../lib/pwa.ts';
 

@@ -34,7 +34,7 @@ describe('startup popups', () => {
     mockApi({ getActivityIds: running(0) });
     logIn();
     await renderApp('/', newQueryClient());
-    const notice = await screen.findByTestId('notice-modal');
+    const notice = await screen.findByTestId('notice-modal', {}, { timeout: 8000 });
     expect(notice.textContent).toContain('Maintenance tonight');
     expect(notice.textContent).toContain('Back at 03:00.');
     expect(screen.queryByTestId('first-deposit-modal')).toBeNull();
