@@ -169,6 +169,8 @@ export function createRevocationFeed(database: Database, cache: SessionCache, lo
       listenerPid: null,
     };
   }
+  // The cache turned off: nothing to drop, so no listener (and no acknowledgement to wait for).
+  if (cache.maxAgeMs <= 0) return { start: async () => {}, stop: async () => {}, revoked: () => {}, unsettled: () => null, listenerPid: null };
   return createPgFeed(client, cache, log);
 }
 
