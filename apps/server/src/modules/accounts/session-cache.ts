@@ -282,7 +282,12 @@ function createPgFeed(pool: pg.Pool, cache: SessionCache, log?: FastifyBaseLogge
    */
   async function settle(nonces: string[]): Promise<void> {
     try {
-      const res = await pool.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_NAME]);
+      const res = await pool
+        .query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_NAME])
+        .catch((err: unknown) => {
+          log?.warn({ err }, 'session revocation: cannot list the listeners to wait for');
+          return { rows: [] };
+        });
       const listeners = res.rows.map((r) => r.pid);
       const done = () => !listener || nonces.every((n) => listeners.every((pid) => published.get(n)?.has(pid)));
       if (done()) return;
