@@ -394,8 +394,9 @@ bearer tokens, each from its own keep-alive connection and loopback address. Hel
 
 Round trips of one call, counted on node-postgres' \`Client.query\` (every statement the pool or a transaction sends), one call
 alone after the warm-up, three times: ${counted.map((c) => c.length).join(' / ')}${stable ? '' : ' (**not the same each time**)'}. Everything the request sends is counted,
-the session lookup included: sessions are not cached (\`sessions.service.ts\` reads \`user_session\` on every call and
-writes \`last_seen\` at most once a minute). Goal "one database round trip": **${trips === 1 ? 'met' : 'NOT met'}** (${trips}).
+the session's included: after the warm-up the session comes from the session cache (decision 036: token → session in
+process, dropped on every instance when a session is revoked), which reads \`user_session\` again after a minute and writes
+\`last_seen\` at most once a minute, beside the request. Goal "one database round trip": **${trips === 1 ? 'met' : 'NOT met'}** (${trips}).
 
 | Round trips | From |
 |---:|---|
@@ -408,9 +409,7 @@ ${
 activities is reloaded only when it changed) and, as one column per running kind with a dot, the facts the kind's rule needs
 (\`dotFacts\`: sign-up the player's status and once-per-person marks, free sign-in the last grant's key, fund the safebox
 balance when the day began and whether today's interest was paid); each kind's \`redDots\` turns its facts into flags in
-the process. The rest is the session lookup of the auth plugin, on every authenticated call: what remains for the goal is
-the session cache of issue 16 (token → player in memory, revoked at once on logout, password change and exclusion across
-instances), which leaves the one statement.`
+the process. Any other statement in the table above is the session's: a cold cache, or the minute's \`last_seen\` write.`
 }`;
 
   return { id: 'rewards', markdown, goals, ok: check.ok && grantsOk, full, date: today() };
