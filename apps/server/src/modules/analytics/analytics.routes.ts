@@ -3,11 +3,13 @@ import { appEventLogClientEndpoint, operatorEventDailyQuery } from '@playhall/co
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import { operatorOk as ok, parseOperatorInput as parse, registerOperatorRoutes, type OperatorAuth } from '../../plugins/app/operator-api.ts';
 import type { AnalyticsService } from './analytics.service.ts';
+import { parseEventLogFast } from './event-list-parse.ts';
 
 /** anonymous/appEventLogClient, limited to `perMin` batches a minute per address. */
 export function registerAnalyticsRoutes(registry: EndpointRegistry, s: { analytics: AnalyticsService; perMin: number }): void {
   registry.handle(appEventLogClientEndpoint, async (ctx, b) => s.analytics.record({ userId: ctx.session?.userId ?? null, ip: ctx.ip }, b.eventList), {
     rateLimit: s.perMin,
+    fastParse: parseEventLogFast,
   });
 }
 

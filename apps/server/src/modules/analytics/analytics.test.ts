@@ -68,6 +68,9 @@ describeDb('event tracking: anonymous/appEventLogClient stores batches, the oper
       [[{ name: 'page_view', time: nowSeconds(t), props: { nested: { a: 1 } } }], 'eventList.0.props.nested'],
       [[{ name: 'page_view', time: nowSeconds(t), props: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, i])) }], 'eventList.0.props'],
       [[{ name: 'page_view', time: nowSeconds(t), props: { path: 'x'.repeat(201) } }], 'eventList.0.props.path'],
+      // One bad event deep in a full batch (the fast path's ground) loses the whole batch.
+      [[...events(t, 13), { name: 'page_view', time: nowSeconds(t), props: { path: 'a\u0000b' } }, ...events(t, 6)], 'eventList.13.props.path'],
+      [[...events(t, 13), { name: 'page_view', time: nowSeconds(t) * 1000 }, ...events(t, 6)], 'eventList.13.time'],
     ];
     for (const [eventList, field] of cases) {
       const res = await send(t, eventList);
