@@ -53,6 +53,7 @@ export default defineConfig({
           name: 'player',
           root: './apps/player',
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test-setup.ts'],
           environment: 'jsdom',
         },
       },
