@@ -1,6 +1,6 @@
 /**
  * Every benchmark in sequence — ledger, game rounds, Originals, client events, rewards, game rounds
- * with the event consumers running, the player bundle — into one docs/benchmarks.md.
+ * with the event consumers running, the player bundle, Lighthouse on the home page — into one docs/benchmarks.md.
  *
  *   npm run bench   (env: BENCH_ONLY=ledger,rounds,consumers runs a subset and keeps the other
  *                    sections of docs/benchmarks.md; each benchmark's own settings are in its file:
@@ -19,6 +19,7 @@ const RUNNERS: Record<BenchId, () => Promise<BenchResult>> = {
   rewards: async () => (await import('./rewards-bench.ts')).benchRewards(),
   consumers: async () => (await import('./consumers-bench.ts')).benchConsumers(),
   bundle: async () => (await import('./bundle-bench.ts')).benchBundle(),
+  lighthouse: async () => (await import('./lighthouse-bench.ts')).benchLighthouse(),
 };
 
 function chosen(only: string | undefined): BenchId[] {

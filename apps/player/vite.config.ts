@@ -116,8 +116,45 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The first paint and the home route's requests (issue 15 §1, decision 038). The cover is styled
+ * inline, so the entry stylesheet need not hold its paint: index.html asks for it as a preload, in
+ * its place in the head (the cascade order stays), and main.tsx turns it into the stylesheet and
+ * waits for it before the first render. And the home page's chunks and styles, which the router
+ * would ask for only once the entry script has run, are asked for by index.html itself.
+ */
+function firstPaint(): Plugin {
+  return {
+    name: 'playhall:first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/features/home/pages/home-page.tsx'));
+        const entryFiles = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+        const links: string[] = [];
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          const chunk = bundle[file];
+          if (seen.has(file) || entryFiles.has(file) || !chunk || chunk.type !== 'chunk') return;
+          seen.add(file);
+          links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+          chunk.imports.forEach(walk);
+        };
+        if (home) walk(home.fileName);
+        return html
+          .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, '<link rel="preload" as="style" crossorigin href="$1" data-entry-style>')
+          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), firstPaint(), serviceWorker(), precompress()],
   define: { __PLAYHALL_BUILD__: JSON.stringify('dev') },
   server: {
     proxy: {

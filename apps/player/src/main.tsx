@@ -10,7 +10,8 @@ import './app/antd-styles.ts';
 import './styles.css';
 // The language sheet's styles came after the app's when the sheet was on the first screen: kept there.
 import 'antd-mobile/es/components/action-sheet/action-sheet.css';
-import { i18nReady } from './lib/i18n.ts';
+import { detectLanguages, i18nReady, toSupportedLanguage } from './lib/i18n.ts';
+import { startPreLogin } from './lib/queries.ts';
 import { watchOtherTabs } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/pwa.ts';
 import { installNativeBridge } from './lib/native-bridge.ts';
@@ -21,12 +22,30 @@ captureInstallPrompt();
 installNativeBridge();
 startUpdates();
 watchOtherTabs();
+// The start-up call goes out now, beside the texts and the home page's code (decision 038).
+startPreLogin(toSupportedLanguage(detectLanguages()[0]));
 
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('index.html lost its #root element');
 
-// Texts first: a frame of raw translation keys would be worse than the cover a moment longer.
-void i18nReady.finally(() => {
+/**
+ * The entry stylesheet, which index.html asks for without holding the cover's first paint (a
+ * preload in its place in the head; decision 038), applied now: resolves once it is (or failed).
+ */
+function entryStyles(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-entry-style]')];
+  return Promise.all(
+    links.map((link) => new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+      link.rel = 'stylesheet';
+    })),
+  );
+}
+
+// Texts and styles first: a frame of raw translation keys or unstyled markup would be worse than
+// the cover a moment longer.
+void Promise.allSettled([i18nReady, entryStyles()]).then(() => {
   createRoot(rootEl).render(
     <StrictMode>
       <Providers />

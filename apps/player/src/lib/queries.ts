@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { ClientConstants } from '@playhall/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ClientConstants, type Language } from '@playhall/contract';
 import { call } from './api.ts';
 import { deviceId, detectOs } from './platform.ts';
 import { nativePushToken } from './native-bridge.ts';
 import { setUser, useIsLoggedIn } from './session.ts';
 import { toSupportedLanguage, useTranslation } from './i18n.ts';
+import { queryClient } from './query-client.ts';
 import { buildCatalogue, readStoredGameLists, settleGameLists, type GameCatalogue } from './game-lists.ts';
 
 /**
@@ -13,10 +14,8 @@ import { buildCatalogue, readStoredGameLists, settleGameLists, type GameCatalogu
  * sends the version of the stored game catalogue; the answer's `gameLists` holds the lists to use
  * (new ones, or the stored ones when the server says they are current).
  */
-export function usePreLogin() {
-  const { i18n } = useTranslation();
-  const lang = toSupportedLanguage(i18n.language);
-  return useQuery({
+function preLoginQuery(lang: Language) {
+  return queryOptions({
     queryKey: ['preLogin', lang],
     queryFn: async () => {
       const stored = readStoredGameLists(lang);
@@ -39,6 +38,20 @@ export function usePreLogin() {
     },
     staleTime: 5 * 60_000,
   });
+}
+
+export function usePreLogin() {
+  const { i18n } = useTranslation();
+  return useQuery(preLoginQuery(toSupportedLanguage(i18n.language)));
+}
+
+/**
+ * Asks for preLogin at once, in the language the page is about to render in: main.tsx calls it
+ * before the first render, so the answer (and the game catalogue in it) is on its way while the
+ * home page's code runs, not after (decision 038). The app's own query picks up the same request.
+ */
+export function startPreLogin(lang: Language): void {
+  void queryClient.prefetchQuery(preLoginQuery(lang));
 }
 
 /**

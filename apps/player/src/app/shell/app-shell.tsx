@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { isNotFound, Outlet, useMatches } from '@tanstack/react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { TopBar } from './top-bar.tsx';
@@ -6,6 +6,7 @@ import { TabBar } from './tab-bar.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { StartupPopups } from '../../features/rewards/components/startup-popups.tsx';
 import { usePreLogin } from '../../lib/queries.ts';
+import { readStoredGameLists } from '../../lib/game-lists.ts';
 import { useHeartbeat } from '../../lib/heartbeat.ts';
 import { useModals } from '../../lib/modals.ts';
 import { useRewardModal } from '../../lib/rewards.ts';
@@ -24,7 +25,10 @@ function LazyRewardModal() {
   return <OnceOpened open={useRewardModal((s) => s.shown !== null)}><RewardModal /></OnceOpened>;
 }
 
-/** The cover view stays until the first preLogin answer (or failure), then fades out. */
+/**
+ * The cover view stays until the first preLogin answer (or failure), then fades out; on home with a
+ * stored game catalogue it goes at once, the lobby rendering from that catalogue (decision 038).
+ */
 function useRemoveCover(settled: boolean) {
   useEffect(() => {
     if (!settled) return;
@@ -37,7 +41,9 @@ function useRemoveCover(settled: boolean) {
 }
 
 export function AppShell() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
+  // Read once, at start: whether home can show its lobby before preLogin answers.
+  const [storedCatalogue] = useState(() => readStoredGameLists(language) !== null);
   const matches = useMatches();
   // A route whose validity check said 404 (an activity that does not run) frames the 404 page
   // like any unknown address: not with the title and links of the page that is not there.
@@ -47,7 +53,7 @@ export function AppShell() {
   const titleKey = leaf?.staticData.titleKey;
   const navLink = leaf?.staticData.navLink;
   const preLogin = usePreLogin();
-  useRemoveCover(!preLogin.isPending);
+  useRemoveCover(!preLogin.isPending || (storedCatalogue && leaf?.staticData.routeName === 'index'));
   useHeartbeat();
 
   return (
