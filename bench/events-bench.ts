@@ -113,42 +113,46 @@ export async function benchEvents(): Promise<BenchResult> {
   // CPU per stored event, which a busy shared machine moves far less than the rates: this process's
   // (the server and its load generator) and the database backends' (read from /proc when the server
   // is local, else left out).
-  let backends: number[] = [];
-  const backendMs = (): number | null => {
-    let ms = 0;
-    for (const pid of backends) {
+  const pids = async () =>
+    (
+      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
+        rows: { pid: number }[];
+      }
+    ).rows.map((r) => r.pid);
+  /** CPU ms of each backend of the bench's database now; null when /proc does not show them (a remote server). */
+  const backendMs = async (): Promise<Map<number, number> | null> => {
+    const out = new Map<number, number>();
+    for (const pid of await pids()) {
       try {
         const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ms += (Number(f[11]) + Number(f[12])) * 10;
+        out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
       } catch {
-        return null;
+        // Gone since the listing (the pool closes idle connections), or not on this machine.
       }
     }
-    return backends.length ? ms : null;
+    return out.size ? out : null;
   };
+  /** CPU the backends used between two readings; one opened since counts whole, one closed since is lost (idle by then). */
+  const backendDelta = (a: Map<number, number> | null, b: Map<number, number> | null): number | null =>
+    a && b ? [...b].reduce((n, [pid, ms]) => n + ms - (a.get(pid) ?? 0), 0) : null;
   const cpu = { node: 0, pg: 0 as number | null, events: 0 };
   try {
     // Warm up both (JIT, the pool's connections, the planner's first plans).
     await drive(helloConns, 2, postHello);
     warmEvents = (await drive(appConns, 3, postEvents)).units;
     await database.db.execute(sql`analyze client_event`);
-    backends = (
-      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
-        rows: { pid: number }[];
-      }
-    ).rows.map((r) => r.pid);
     for (let r = 1; r <= RUNS; r++) {
       const pair = {} as { hello: Load; events: Load };
       for (const which of r % 2 ? (['hello', 'events'] as const) : (['events', 'hello'] as const)) {
         if (which === 'hello') pair.hello = await drive(helloConns, SECONDS, postHello);
         else {
+          const pg0 = await backendMs();
           const node0 = process.cpuUsage();
-          const pg0 = backendMs();
           pair.events = await drive(appConns, SECONDS, postEvents);
           const used = process.cpuUsage(node0);
-          const pg1 = backendMs();
+          const pg = backendDelta(pg0, await backendMs());
           cpu.node += (used.user + used.system) / 1000;
-          cpu.pg = cpu.pg === null || pg0 === null || pg1 === null ? null : cpu.pg + pg1 - pg0;
+          cpu.pg = cpu.pg === null || pg === null ? null : cpu.pg + pg;
           cpu.events += pair.events.units;
         }
       }
