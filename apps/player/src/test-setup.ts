@@ -1,7 +1,11 @@
-// Player (jsdom) tests: how long findBy…/waitFor wait for what a screen shows. Pages and their texts
+// Player (jsdom) tests. How long findBy…/waitFor wait for what a screen shows: pages and their texts
 // load lazily (decision 033), and in `npm test` this tier shares the two cores with the browser
 // journeys (decision 034): Testing Library's default of 1 s was missed under that load. A wait still
 // fails when the thing never comes; it only stops failing because the machine is busy.
+// antd-mobile's motion is off, as for a player who asks for reduced motion: a dialog's closing
+// animation (react-spring on jsdom's emulated frames) sometimes took 5 s to take the dialog away.
 import { configure } from '@testing-library/react';
+import { reduceMotion } from 'antd-mobile';
 
 configure({ asyncUtilTimeout: 5_000 });
+reduceMotion();
