@@ -135,14 +135,6 @@ const GRANT_COLUMNS = {
   createdAt: rewardGrant.createdAt,
 };
 
-export async function grantByKey(x: Executor, key: string): Promise<GrantRow | undefined> {
-  const [row] = await x
-    .select(GRANT_COLUMNS)
-    .from(rewardGrant)
-    .where(eq(rewardGrant.idempotencyKey, key));
-  return row;
-}
-
 /** A player's latest grant from one activity: its key and when. */
 export async function lastGrantOf(x: Executor, userId: number, activityId: number): Promise<{ key: string; at: Date } | undefined> {
   const [row] = await x

@@ -94,7 +94,6 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     db,
     clock,
     timeZone: deps.timeZone,
-    granted: async (x, key) => (await repo.grantByKey(x, `reward:${key}`)) !== undefined,
     grantedExpr: (key) => repo.grantExistsExpr(`reward:${key}`),
   };
 

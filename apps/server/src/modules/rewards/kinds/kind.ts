@@ -32,9 +32,7 @@ export interface KindContext {
   clock: Clock;
   /** The operator's time zone (IANA), for "one per calendar day" rules. */
   timeZone: string;
-  /** Whether a claim key (a kind's own, as given to award) was already paid. */
-  granted(x: Executor, key: string): Promise<boolean>;
-  /** The same as a SQL boolean expression, for a kind's red-dot facts. */
+  /** Whether a claim key (a kind's own, as given to award) was already paid, as a SQL boolean for a kind's red-dot facts. */
   grantedExpr(key: string): SQL;
 }
 
