@@ -5,24 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addIconSet, fetchWithRotation, getIcon, iconRequestPaths, loadIcons, resetIcons } from './icons.ts';
+import { manualFetch } from './fetch-test-kit.ts';
 
-type Pending = { url: string; signal: AbortSignal; answer: (body: unknown, status?: number) => void; fail: () => void };
-
-/** A fetch whose answers the test gives by hand, one entry per request sent. */
-function manualFetch() {
-  const sent: Pending[] = [];
-  const fn = vi.fn((input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((resolve, reject) => {
-    const signal = init!.signal!;
-    signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    sent.push({
-      url: String(input),
-      signal,
-      answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status })),
-      fail: () => reject(new TypeError('network')),
-    });
-  }));
-  return { fn: fn as unknown as typeof fetch, sent };
-}
 
 describe('fetchWithRotation', () => {
   beforeEach(() => vi.useFakeTimers());
