@@ -369,9 +369,8 @@ export const eventConsumer = pgTable('event_consumer', {
   updatedAt: ts('updated_at').notNull(),
 });
 
-/** Client events for analytics (migration 20261125_0640, decision 023); append-only. */
+/** Client events for analytics (migrations 20261125_0640 and 20261127_0795, decisions 023 and 039); append-only, no key. */
 export const clientEvent = pgTable('client_event', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   day: date('day', { mode: 'string' }).notNull(),
   name: text('name').notNull(),
   userId: bigint('user_id', { mode: 'number' }),

@@ -47,13 +47,22 @@ describeDb('event tracking: anonymous/appEventLogClient stores batches, the oper
     expect(logged).toMatchObject({ status: 200, code: 200, data: { accepted: 1 } });
 
     const stored = (await t.database.db.execute(
-      sql`select name, user_id::text, client_key, at, props, day::text from client_event order by id`,
+      sql`select name, user_id::text, client_key, at, props, day::text from client_event order by name`,
     )) as unknown as { rows: { name: string; user_id: string | null; client_key: string; at: Date | string; props: unknown; day: string }[] };
     expect(stored.rows.map((r) => ({ ...r, at: new Date(r.at).getTime() / 1000 }))).toEqual([
-      { name: 'page_view', user_id: null, client_key: 'ip:10.1.0.1', at: time, props: { path: '/' }, day: day(t) },
-      { name: 'game_launch', user_id: null, client_key: 'ip:10.1.0.1', at: time, props: { gameId: 7, demo: true }, day: day(t) },
       { name: 'deposit_start', user_id: String(player.user.id), client_key: `user:${player.user.id}`, at: time, props: { typeId: 1, amount: 10_000 }, day: day(t) },
+      { name: 'game_launch', user_id: null, client_key: 'ip:10.1.0.1', at: time, props: { gameId: 7, demo: true }, day: day(t) },
+      { name: 'page_view', user_id: null, client_key: 'ip:10.1.0.1', at: time, props: { path: '/' }, day: day(t) },
     ]);
+  });
+
+  it('the table itself refuses props past 4 KiB (a backstop behind the contract\'s bounds)', async () => {
+    const insert = (props: unknown) =>
+      t.database.db.execute(sql`insert into client_event (day, name, client_key, at, props) values (${day(t)}, 'page_view', 'ip:10.1.0.99', now(), ${JSON.stringify(props)}::jsonb)`);
+    const refused = await insert({ path: 'x'.repeat(5_000) }).then(() => null, (err: Error) => err);
+    expect(String((refused?.cause as Error | undefined)?.message)).toMatch(/client_event_props_check/);
+    await insert({ path: 'x'.repeat(1_000) });
+    await t.database.db.execute(sql`delete from client_event where client_key = 'ip:10.1.0.99'`);
   });
 
   it('refuses a bad batch with a 400 naming the field, and stores nothing of it', async () => {
