@@ -7,7 +7,9 @@
  * games and the rest of the default language's texts come after the lobby is painted. The first
  * image (the featured game) is not lazy.
  */
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOME_JS_BUDGET_BYTES, HOME_JS_GOAL_BYTES, kB, measureFirstScreen } from '../../../scripts/bundle-size.mjs';
@@ -23,6 +25,34 @@ describe('player build: the home page first screen JS budget', () => {
       m.total.gzip,
       `home first-screen JS is ${kB(m.total.gzip)} gzipped in ${m.total.files} files (budget ${kB(HOME_JS_BUDGET_BYTES)}, goal ${kB(HOME_JS_GOAL_BYTES)}): ${list}`,
     ).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+
+  it('fails on an oversized first screen: what the entry or the home page imports statically counts, a lazy chunk does not', () => {
+    // A built-looking dist: the entry imports a vendor chunk, the home route's chunk imports a widget
+    // statically and a dialog lazily. Random bytes do not compress: each file's gzip ≈ its size.
+    const fake = mkdtempSync(join(tmpdir(), 'playhall-budget-'));
+    const noise = (n: number) => `/*${randomBytes(n).toString('base64')}*/`;
+    try {
+      mkdirSync(join(fake, 'assets'));
+      writeFileSync(join(fake, 'index.html'), '<!doctype html><script type="module" crossorigin src="/assets/index-AAAAAAAA.js"></script>');
+      const files: Record<string, string> = {
+        'index-AAAAAAAA.js': `import{a as b}from"./vendor-BBBBBBBB.js";const h=()=>import("./home-page-CCCCCCCC.js");${noise(20_000)}`,
+        'vendor-BBBBBBBB.js': noise(40_000),
+        'home-page-CCCCCCCC.js': `import"./widget-DDDDDDDD.js";const d=()=>import("./dialog-EEEEEEEE.js");${noise(10_000)}`,
+        'widget-DDDDDDDD.js': noise(90_000),
+        'dialog-EEEEEEEE.js': noise(200_000),
+      };
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(fake, 'assets', file), text);
+      const m = measureFirstScreen(fake);
+      expect(m.files.map((f) => f.file).sort()).toEqual(['home-page-CCCCCCCC.js', 'index-AAAAAAAA.js', 'vendor-BBBBBBBB.js', 'widget-DDDDDDDD.js']);
+      // The same check as above, on this build: over the budget.
+      expect(m.total.gzip).toBeGreaterThan(HOME_JS_BUDGET_BYTES);
+      // Without the widget the home page imports, it fits: the check measures what the first screen loads.
+      writeFileSync(join(fake, 'assets', 'home-page-CCCCCCCC.js'), `const d=()=>import("./dialog-EEEEEEEE.js");${noise(10_000)}`);
+      expect(measureFirstScreen(fake).total.gzip).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+    } finally {
+      rmSync(fake, { recursive: true, force: true });
+    }
   });
 
   it('keeps Vite chunk-size warnings on (no raised chunkSizeWarningLimit)', () => {
