@@ -6,7 +6,7 @@ import { Money } from '../../../components/ui/money.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { promptInstall, useInstallPrompt } from '../../../lib/pwa.ts';
 import { usePreLogin } from '../../../lib/queries.ts';
-import { StartupModal } from './startup-modal.tsx';
+import { StartupModal, trackPopupClaim } from './startup-modal.tsx';
 
 const isWebLink = (s: string) => /^https?:\/\//i.test(s);
 
@@ -23,13 +23,14 @@ export function DownloadModal({ activity, onClose }: { activity: ActivityView | 
   const amount = activity && typeof activity.detail.amount === 'number' ? activity.detail.amount : null;
   const multiplier = activity && typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : 0;
   const install = () => {
+    trackPopupClaim('download', activity?.id);
     onClose();
     if (prompt) void promptInstall();
     else if (isWebLink(downloadUrl)) window.open(downloadUrl, '_blank', 'noopener');
     else void navigate({ to: paths.download });
   };
   return (
-    <StartupModal name="download" open={activity !== null} title={activity?.name ?? ''} onClose={onClose} closeButton>
+    <StartupModal name="download" activityId={activity?.id} open={activity !== null} title={activity?.name ?? ''} onClose={onClose} closeButton>
       {amount !== null && <Money value={amount} exact className="reward-modal__amount" testId="download-modal-amount" />}
       <p className="reward-modal__from">{t('rewards.download.intro')}</p>
       {multiplier > 0 && <p className="reward-modal__note">{t('rewards.wagering', { multiplier })}</p>}

@@ -1,15 +1,24 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Popup } from 'antd-mobile';
+import { TrackedEvent } from '@playhall/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { trackEvent } from '../../../lib/tracker.ts';
 import '../rewards.css';
 import './startup-popups.css';
+
+/** The player takes up a startup popup's offer (its main button): tracked as `popup_claim` (issue 15 §3). */
+export function trackPopupClaim(name: string, activityId: number | undefined): void {
+  trackEvent(TrackedEvent.popupClaim, { popup: name, activityId: activityId ?? null });
+}
 
 /**
  * The frame every startup popup shares (notice, first deposit, download): a bottom sheet holding a
  * dialog titled `title`, test ids `<name>-modal`; with `closeButton`, the glow and a × (`<name>-close`).
+ * Each opening is tracked as `popup_show` with the popup's name and activity.
  */
-export function StartupModal({ name, open, title, onClose, closeButton = false, children }: {
+export function StartupModal({ name, activityId, open, title, onClose, closeButton = false, children }: {
   name: string;
+  activityId: number | undefined;
   open: boolean;
   title: string;
   onClose: () => void;
@@ -17,6 +26,9 @@ export function StartupModal({ name, open, title, onClose, closeButton = false, 
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    if (open) trackEvent(TrackedEvent.popupShow, { popup: name, activityId: activityId ?? null });
+  }, [open, name, activityId]);
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="reward-modal">
       {open && (

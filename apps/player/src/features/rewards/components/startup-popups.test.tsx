@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { openAuthModal } from '../../../lib/modals.ts';
 import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { flushEvents, resetTracker } from '../../../lib/tracker.ts';
 
 const base = { sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {} };
 const NOTICE = { ...base, id: 3, type: 25, name: 'News', sort: 50, detail: { title: { 'en-US': 'Maintenance tonight' }, body: { 'en-US': 'Back at 03:00.' } } };
@@ -25,6 +26,7 @@ beforeEach(() => {
   queryClient.clear();
 });
 afterEach(() => {
+  resetTracker();
   cleanup();
   vi.restoreAllMocks();
 });
@@ -51,6 +53,23 @@ describe('startup popups', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByTestId('notice-modal')).toBeNull();
     expect(screen.queryByTestId('first-deposit-modal')).toBeNull();
+  });
+
+  it('tracks each popup shown and the offer taken up (popup_show, popup_claim) with its activity', async () => {
+    const api = mockApi({ getActivityIds: running(0), 'anonymous/appEventLogClient': () => ({ accepted: 1 }) });
+    logIn();
+    await renderApp('/', newQueryClient());
+    await screen.findByTestId('notice-modal', {}, { timeout: 8000 });
+    fireEvent.click(screen.getByTestId('notice-close'));
+    await screen.findByTestId('first-deposit-modal');
+    fireEvent.click(screen.getByTestId('first-deposit-modal-go'));
+    flushEvents();
+    const sent = (api.calls['anonymous/appEventLogClient'] ?? []).flatMap((b) => b.eventList as { name: string; props?: Record<string, unknown> }[]);
+    expect(sent.filter((e) => e.name.startsWith('popup_')).map((e) => [e.name, e.props])).toEqual([
+      ['popup_show', { popup: 'notice', activityId: 3 }],
+      ['popup_show', { popup: 'first-deposit', activityId: 7 }],
+      ['popup_claim', { popup: 'first-deposit', activityId: 7 }],
+    ]);
   });
 
   it('offers the first deposit only to a player who never deposited', async () => {
