@@ -61,10 +61,27 @@ describe.skipIf(!hasChromium)('installable and updatable (spec §2)', () => {
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.url).toBe(`${baseUrl}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
-    const data = JSON.parse(manifest.data ?? '{}') as { name: string; display: string; icons: { sizes: string; purpose?: string }[] };
+    const data = JSON.parse(manifest.data ?? '{}') as {
+      name: string;
+      display: string;
+      icons: { sizes: string; purpose?: string }[];
+      screenshots: { src: string; sizes: string; type: string; form_factor: string }[];
+    };
     expect(data.name).toBe('Playhall');
     expect(data.display).toBe('standalone');
     expect(data.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    // Screenshots for Chromium's richer install dialog: served as the image they say, at their stated size.
+    expect(data.screenshots.map((s) => s.form_factor)).toEqual(['narrow']);
+    for (const shot of data.screenshots) {
+      const size = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const res = await fetch(src);
+        return { size: `${img.naturalWidth}x${img.naturalHeight}`, type: res.headers.get('content-type') };
+      }, shot.src);
+      expect(size).toEqual({ size: shot.sizes, type: shot.type });
+    }
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     await cdp.detach();
