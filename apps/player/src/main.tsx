@@ -16,10 +16,12 @@ import { watchOtherTabs } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/pwa.ts';
 import { installNativeBridge } from './lib/native-bridge.ts';
 import { startUpdates } from './lib/updates.ts';
+import { watchChunkFailures } from './lib/chunk-reload.ts';
 import { Providers } from './app/providers.tsx';
 
 captureInstallPrompt();
 installNativeBridge();
+watchChunkFailures();
 startUpdates();
 watchOtherTabs();
 // The start-up call goes out now, beside the texts and the home page's code (decision 038).

@@ -1,7 +1,7 @@
 import { SearchParamError, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { PlainButton as Button } from '../components/ui/plain-button.tsx';
 import { useTranslation } from '../lib/i18n.ts';
-import { isChunkLoadError, markChunkFailure } from '../lib/chunk-reload.ts';
+import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { paths } from '../lib/paths.ts';
 
 /** Unknown path, or a route whose validity check (search schema) failed (spec §2, §8). */
@@ -49,11 +49,11 @@ function isSearchValidationError(error: unknown): boolean {
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   if (isSearchValidationError(error)) return <NotFoundPage />;
-  if (isChunkLoadError(error)) markChunkFailure();
   return (
     <ServerErrorPage
       onRetry={() => {
-        if (isChunkLoadError(error)) window.location.reload();
+        // A chunk failed to load (vite:preloadError): retrying means a fresh page of the current release.
+        if (hasChunkFailed()) window.location.reload();
         reset();
         void router.invalidate();
       }}

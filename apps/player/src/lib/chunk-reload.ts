@@ -1,13 +1,10 @@
 /**
  * A failed chunk load usually means a new release replaced the files: the next navigation
- * reloads the page instead of failing again (spec §4).
+ * reloads the page instead of failing again (spec §4). Vite's loader says so itself: every lazy
+ * import goes through its preload helper, which fires `vite:preloadError` on the window when the
+ * chunk (or a file it needs) cannot be loaded; no error text is matched.
  */
 let chunkFailed = false;
-
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(message);
-}
 
 export function markChunkFailure(): void {
   chunkFailed = true;
@@ -15,4 +12,9 @@ export function markChunkFailure(): void {
 
 export function hasChunkFailed(): boolean {
   return chunkFailed;
+}
+
+/** Listens for Vite's `vite:preloadError`; the error still reaches the screen that asked (its error page). */
+export function watchChunkFailures(target: Pick<Window, 'addEventListener'> = window): void {
+  target.addEventListener('vite:preloadError', markChunkFailure);
 }
