@@ -52,6 +52,7 @@ const envSchema = z.object({
     }, 'must be an IANA time zone, e.g. America/Sao_Paulo'),
   OPERATOR_NAME: z.string().regex(/^[\w.-]{2,40}$/, 'must be 2 to 40 letters, digits, dots, dashes or underscores').default('operator'),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   EVENT_CONSUMERS: z.enum(['on', 'off']).default('on'),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
@@ -144,6 +145,8 @@ export interface Config {
    * staff accounts exist).
    */
   operatorName: string;
+  /** Bearer token of GET /metrics; null: /metrics answers direct connections from this machine only. */
+  metricsToken: string | null;
   /** The operator's time zone (IANA): where "one per calendar day" rewards start a new day. */
   operatorTimeZone: string;
   /** Seeds the demo player and the sandbox payment channels; a developer's choice, refused in production. */
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     originalsProviderSecret: e.ORIGINALS_PROVIDER_SECRET ?? DEV_ORIGINALS_PROVIDER_SECRET,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     operatorName: e.OPERATOR_NAME,
+    metricsToken: e.METRICS_TOKEN ?? null,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,
