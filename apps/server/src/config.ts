@@ -7,6 +7,26 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where the embedded database and local files live unless DATA_DIR says otherwise. */
 export const defaultDataDir = resolve(repoRoot, 'data');
 
+/** The `.env` file start-up reads: beside the repository's package.json. */
+export const dotEnvFile = resolve(repoRoot, '.env');
+
+/**
+ * Reads `.env` (or the file ENV_FILE names, which must exist) into process.env when the file
+ * exists: Node's own parser, `NAME=value` lines, `#` comments, quotes. A variable already in the
+ * environment keeps its value. loadConfig then validates the values like any other, so a bad one
+ * stops start-up with its name. Answers the file read, or null.
+ */
+export function loadDotEnv(file = process.env.ENV_FILE): string | null {
+  if (file === undefined || file === '') {
+    if (!existsSync(dotEnvFile)) return null;
+    file = dotEnvFile;
+  } else if (!existsSync(file)) {
+    throw new ConfigError(`Invalid configuration:\n  ENV_FILE: ${file} does not exist`);
+  }
+  process.loadEnvFile(file);
+  return resolve(file);
+}
+
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -68,6 +88,9 @@ const tuningSchema = z.object({
   GAME_CALL_LANES: lanes(2),
   GAME_CALL_SPILL: spill(16),
 });
+
+/** Every variable loadConfig reads (`.env.example` documents each: a test checks). */
+export const configVariables: readonly string[] = [...Object.keys(envSchema.shape), ...Object.keys(tuningSchema.shape)];
 
 export interface GroupCommitTuning {
   /** Ledger calls in flight at once, and queued transfers that open a second one. */

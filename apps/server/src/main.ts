@@ -1,10 +1,14 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { EditedMigrationError } from './db/migrate.ts';
 import { StartupError, startUp } from './start-up.ts';
 
+/** The `.env` file read at start, if any: a configuration error says where its values came from. */
+let dotEnv: string | null = null;
+
 async function main(): Promise<void> {
+  dotEnv = loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   let closing = false;
@@ -39,7 +43,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError || err instanceof EditedMigrationError) {
+  if (err instanceof ConfigError) {
+    console.error(dotEnv ? `${err.message}\n(read from the environment and ${dotEnv})` : err.message);
+  } else if (err instanceof DataDirLockedError || err instanceof StartupError || err instanceof EditedMigrationError) {
     console.error(err.message);
   } else {
     console.error('Playhall could not start:', err);
