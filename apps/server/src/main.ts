@@ -4,6 +4,9 @@ import { DataDirLockedError } from './db/lock.ts';
 import { EditedMigrationError } from './db/migrate.ts';
 import { StartupError, startUp } from './start-up.ts';
 
+/** How long a shutdown may take to finish the calls in flight before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** The `.env` file read at start, if any: a configuration error says where its values came from. */
 let dotEnv: string | null = null;
 
@@ -15,21 +18,33 @@ async function main(): Promise<void> {
   try {
     const app = await startUp({ config, database, say: (line) => console.warn(line) });
 
+    // Graceful shutdown: stop accepting (idle keep-alive connections close, a call arriving on a
+    // busy one answers 503), let every call in flight finish, and with it the group-commit batches
+    // it waits on, stop the event runner after its batch (onClose), then close the database. A
+    // repeated signal (Ctrl-C reaches npm start's wrapper and the server both) changes nothing;
+    // past SHUTDOWN_GRACE_MS the process exits 1 anyway.
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
+      app.log.info({ signal }, 'shutting down: finishing the calls in flight');
+      const force = setTimeout(() => {
+        console.error(`Playhall did not stop within ${SHUTDOWN_GRACE_MS / 1000} s of ${signal}: exiting anyway`);
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS);
       force.unref();
+      let code = 0;
       try {
         await app.close();
+      } catch (err) {
+        app.log.error({ err }, 'shutdown: closing the app failed');
+        code = 1;
       } finally {
-        await database.close();
-        process.exit(0);
+        await database.close().catch(() => (code = 1));
+        app.log.info('stopped');
+        process.exit(code);
       }
     };
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
