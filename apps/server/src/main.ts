@@ -18,8 +18,8 @@ async function main(): Promise<void> {
   try {
     const app = await startUp({ config, database, say: (line) => console.warn(line) });
 
-    // Graceful shutdown: stop accepting (idle keep-alive connections close, a call arriving on a
-    // busy one answers 503), let every call in flight finish, and with it the group-commit batches
+    // Graceful shutdown: stop accepting (keep-alive connections close as soon as they are idle, a
+    // call arriving on a busy one answers 503), let every call in flight finish, and with it the group-commit batches
     // it waits on, stop the event runner after its batch (onClose), then close the database. A
     // repeated signal (Ctrl-C reaches npm start's wrapper and the server both) changes nothing;
     // past SHUTDOWN_GRACE_MS the process exits 1 anyway.
@@ -32,6 +32,9 @@ async function main(): Promise<void> {
         process.exit(1);
       }, SHUTDOWN_GRACE_MS);
       force.unref();
+      // Fastify closes the connections idle when it starts closing; one busy then turns idle once it
+      // has answered, and would stay open for its keep-alive time (72 s), holding the close up.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
       let code = 0;
       try {
         await app.close();
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
         app.log.error({ err }, 'shutdown: closing the app failed');
         code = 1;
       } finally {
+        clearInterval(idle);
         await database.close().catch(() => (code = 1));
         app.log.info('stopped');
         process.exit(code);

@@ -1,14 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The real server as a process (`node … main.ts`), for what app.inject cannot show: reading
-// `.env`, signals and graceful shutdown, several instances on one database.
+// The real server as a process (its sources through tsx, or the build), for what app.inject
+// cannot show: reading `.env`, signals and graceful shutdown, the build, several instances on one
+// database.
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const TSX_CLI = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
 const MAIN = join(REPO_ROOT, 'apps/server/src/main.ts');
+const BUILT_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
+
+let built = false;
+/** Compiles the server once per test process (scripts/build-server.mjs, about 0.5 s), as production runs it. */
+function buildServerOnce(): void {
+  if (built) return;
+  execFileSync(process.execPath, [join(REPO_ROOT, 'scripts/build-server.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
+  built = true;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -34,18 +44,28 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
 }
 
+export interface SpawnOptions {
+  /** Where it listens: a free port unless given. */
+  port?: number;
+  /** PORT is not passed: a `.env` file must say it. */
+  portFromFile?: boolean;
+  /** The compiled server (apps/server/dist, built once here) as `npm start` runs it, not the sources through tsx. */
+  built?: boolean;
+}
+
 /**
- * Spawns the server (TypeScript through tsx, as `npm run dev` does) with the given environment,
- * without waiting for it (`waitReady` waits for /readyz). It listens on `port` (a free one unless
- * given), passed as PORT unless `portFromFile` (then a `.env` file must say it). A variable given
- * as undefined is removed from the inherited environment.
+ * Spawns the server with the given environment, without waiting for it (`waitReady` waits for
+ * /readyz): its sources through tsx (as `npm run dev` does), or the build. A variable given as
+ * undefined is removed from the inherited environment.
  */
-export async function spawnServer(env: Record<string, string | undefined>, opts: { port?: number; portFromFile?: boolean } = {}): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string | undefined>, opts: SpawnOptions = {}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
   if (!opts.portFromFile) merged.PORT = String(port);
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
-  const child = spawn(process.execPath, [TSX_CLI, MAIN], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (opts.built) buildServerOnce();
+  const args = opts.built ? ['--enable-source-maps', BUILT_MAIN] : [TSX_CLI, MAIN];
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-50_000);
@@ -92,8 +112,8 @@ export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Pro
 }
 
 /** Spawns the server and waits for it to be ready. */
-export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const server = await spawnServer(env);
+export async function startServer(env: Record<string, string | undefined>, opts: SpawnOptions = {}): Promise<ServerProcess> {
+  const server = await spawnServer(env, opts);
   await waitReady(server);
   return server;
 }
