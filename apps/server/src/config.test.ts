@@ -21,6 +21,14 @@ describe('.env.example and the README document every setting', () => {
     const { dataDir: _d2, playerDist: _p2, originalsDist: _o2, hasPlayerDist: _h2, ...fromNothing } = loadConfig({});
     expect(fromFile).toEqual(fromNothing);
   });
+
+  it('compose.yaml sets only variables the server reads', () => {
+    const compose = readFileSync(join(REPO_ROOT, 'compose.yaml'), 'utf8');
+    const serverSection = compose.slice(compose.indexOf('x-app-env:'), compose.indexOf('\n  proxy:'));
+    const names = [...serverSection.matchAll(/^ {2,6}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((name) => !configVariables.includes(name))).toEqual([]);
+  });
 });
 
 // One project runs the real processes: they do not depend on the test database's kind.
