@@ -60,7 +60,8 @@ export interface SpawnOptions {
  */
 export async function spawnServer(env: Record<string, string | undefined>, opts: SpawnOptions = {}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  // ENV_FILE=/dev/null: a developer's own .env never reaches a test's server, unless a test gives one.
+  const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ENV_FILE: '/dev/null', ...env };
   if (!opts.portFromFile) merged.PORT = String(port);
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
   if (opts.built) buildServerOnce();
