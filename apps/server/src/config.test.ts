@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configVariables, loadConfig } from './config.ts';
 import { createScratchPgDatabase, describeDb, TEST_DB } from './test/create-test-app.ts';
-import { freePort, REPO_ROOT, spawnServer, waitReady } from './test/server-process.ts';
+import { REPO_ROOT, spawnServer, waitReady } from './test/server-process.ts';
 
 const example = readFileSync(join(REPO_ROOT, '.env.example'), 'utf8');
 /** `# NAME=value` lines of .env.example: every setting, commented out at its default. */
@@ -54,13 +54,15 @@ describe('.env.example and the README document every setting', () => {
   it('starts with the settings of .env, the environment winning over the file', async () => {
     const scratch = await createScratchPgDatabase('playhall_env', (await import('vitest')).inject('pgTemplate') ?? undefined);
     drops.push(scratch.drop);
-    const port = await freePort();
     const file = join(dir, 'good.env');
-    writeFileSync(file, `PORT=${port}\nDATABASE_URL="${scratch.url}"\nSEED_DEMO=false\nLOG_LEVEL=not-a-level\n`);
-    const server = await spawnServer({ ENV_FILE: file, LOG_LEVEL: 'warn', DATABASE_URL: undefined }, { port, portFromFile: true });
+    const metricsToken = 'metrics-token-from-dot-env';
+    writeFileSync(file, `PORT=0\nDATABASE_URL="${scratch.url}"\nSEED_DEMO=false\nMETRICS_TOKEN=${metricsToken}\nLOG_LEVEL=not-a-level\n`);
+    // PORT, DATABASE_URL and METRICS_TOKEN come from the file alone; LOG_LEVEL's bad value there loses to the environment's.
+    const server = await spawnServer({ ENV_FILE: file, LOG_LEVEL: 'warn', PORT: undefined, DATABASE_URL: undefined, METRICS_TOKEN: undefined });
     try {
       await waitReady(server);
-      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(401);
+      expect((await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 // The Redis tier: skipped loudly when no Redis answers; CI (PLAYHALL_REQUIRE_REDIS=1) makes it mandatory.
@@ -24,3 +25,6 @@ export async function redisMissing(what: string): Promise<boolean> {
   console.warn(`⚠ Redis not reachable at ${TEST_REDIS_URL}: ${what} SKIPPED`);
   return true;
 }
+
+/** A client address no other test run uses at the same time (both server projects share one Redis). */
+export const freshIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -1,5 +1,4 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,21 +19,11 @@ function buildServerOnce(): void {
   built = true;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
 export interface ServerProcess {
-  baseUrl: string;
+  /** Where it listens, as it printed once ready (it listens on a port the system picks); throws before. */
+  readonly baseUrl: string;
+  /** The same, or null while it has not said yet. */
+  listeningAt(): string | null;
   child: ChildProcess;
   /** Everything the process printed so far (stdout and stderr, the last 50 kB). */
   output(): string;
@@ -45,37 +34,39 @@ export interface ServerProcess {
 }
 
 export interface SpawnOptions {
-  /** Where it listens: a free port unless given. */
-  port?: number;
-  /** PORT is not passed: a `.env` file must say it. */
-  portFromFile?: boolean;
   /** The compiled server (apps/server/dist, built once here) as `npm start` runs it, not the sources through tsx. */
   built?: boolean;
 }
 
 /**
  * Spawns the server with the given environment, without waiting for it (`waitReady` waits for
- * /readyz): its sources through tsx (as `npm run dev` does), or the build. A variable given as
- * undefined is removed from the inherited environment.
+ * /readyz): its sources through tsx (as `npm run dev` does), or the build. It listens on PORT=0 (a
+ * port the system picks; the URL it prints says which) unless `env` says PORT. A variable given
+ * as undefined is removed from the inherited environment.
  */
 export async function spawnServer(env: Record<string, string | undefined>, opts: SpawnOptions = {}): Promise<ServerProcess> {
-  const port = opts.port ?? (await freePort());
   // ENV_FILE=/dev/null: a developer's own .env never reaches a test's server, unless a test gives one.
   const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ENV_FILE: '/dev/null', ...env };
-  if (!opts.portFromFile) merged.PORT = String(port);
+  if (!('PORT' in env)) merged.PORT = '0';
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
   if (opts.built) buildServerOnce();
   const args = opts.built ? ['--enable-source-maps', BUILT_MAIN] : [TSX_CLI, MAIN];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let baseUrl: string | null = null;
   const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-50_000);
+    baseUrl ??= /Playhall is ready at (http:\/\/\S+)/.exec(out)?.[1] ?? null;
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    listeningAt: () => baseUrl,
+    get baseUrl() {
+      if (!baseUrl) throw new Error(`the server has not said where it listens yet:\n${out}`);
+      return baseUrl;
+    },
     child,
     output: () => out,
     exited,
@@ -103,11 +94,8 @@ export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Pro
       await server.stop('SIGKILL');
       throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
     }
-    try {
-      if ((await fetch(`${server.baseUrl}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    const url = server.listeningAt();
+    if (url && (await fetch(`${url}/readyz`)).ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { ActivityType } from '@playhall/contract';
 import { createScratchPgDatabase, describeDb, TEST_DB, TEST_OPERATOR_TOKEN } from './create-test-app.ts';
-import { redisMissing, TEST_REDIS_URL } from './redis.ts';
+import { freshIp, redisMissing, TEST_REDIS_URL } from './redis.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 // Two real server processes (the build, as production runs it) on one PostgreSQL and one Redis:
@@ -21,8 +21,6 @@ interface Answer {
   data: any;
 }
 
-/** An address no other test uses (limits are per address; TRUST_PROXY lets the test say it). */
-const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** A player call to one instance, from `ip`. */
 async function call(server: ServerProcess, path: string, body: object, opts: { token?: string; ip: string }): Promise<Answer> {

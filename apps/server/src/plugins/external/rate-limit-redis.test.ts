@@ -1,9 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
-import { redisMissing, TEST_REDIS_URL } from '../../test/redis.ts';
+import { freshIp, redisMissing, TEST_REDIS_URL } from '../../test/redis.ts';
 
 // The Redis tier: with REDIS_URL set, every server instance counts against the same limits, so a
 // client cannot multiply its allowance by spreading calls over instances.
@@ -15,8 +14,6 @@ async function preLoginFrom(app: FastifyInstance, ip: string): Promise<number> {
   return (res.json() as { code: number }).code;
 }
 
-/** An address no other test run uses at the same time (both server projects share one Redis). */
-const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describeDb('rate limits in a shared store', () => {
   let t: TestApp;
