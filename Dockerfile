@@ -4,27 +4,24 @@
 # user. docs/operations.md says how to run it (compose.yaml: two instances behind Caddy).
 ARG NODE_VERSION=22
 
-# --- build: every dependency, then `npm run build` (player, Originals' screens, server) ---
-FROM node:${NODE_VERSION}-bookworm-slim AS build
+# --- the workspaces' manifests, which both stages install from ---
+FROM node:${NODE_VERSION}-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/player/package.json apps/player/
 COPY apps/originals/package.json apps/originals/
+
+# --- build: every dependency, then `npm run build` (player, Originals' screens, server) ---
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies and the builds, nothing else ---
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY packages/contract/package.json packages/contract/
-COPY apps/server/package.json apps/server/
-COPY apps/player/package.json apps/player/
-COPY apps/originals/package.json apps/originals/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/player/dist apps/player/dist
