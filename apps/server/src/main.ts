@@ -18,11 +18,11 @@ async function main(): Promise<void> {
   try {
     const app = await startUp({ config, database, say: (line) => console.warn(line) });
 
-    // Graceful shutdown: stop accepting (keep-alive connections close as soon as they are idle, a
-    // call arriving on a busy one answers 503), let every call in flight finish, and with it the group-commit batches
-    // it waits on, stop the event runner after its batch (onClose), then close the database. A
-    // repeated signal (Ctrl-C reaches npm start's wrapper and the server both) changes nothing;
-    // past SHUTDOWN_GRACE_MS the process exits 1 anyway.
+    // Graceful shutdown (decision 043): stop accepting (keep-alive connections close as soon as
+    // they are idle, a call arriving on a busy one answers 503), let every call in flight finish,
+    // and with it the group-commit batches it waits on, stop the event runner after its batch
+    // (onClose), then close the database. A repeated signal (Ctrl-C reaches npm start's wrapper
+    // and the server both) changes nothing; past SHUTDOWN_GRACE_MS the process exits 1 anyway.
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;

@@ -91,7 +91,8 @@ export const groupCommitBatch = new Histogram({
 
 /**
  * Ledger transfers: `ledger` counts what ledger_post applied for transfer(), transferIn() and the
- * award function (not replays or refusals); `game_wallet` counts seamless-wallet money calls
+ * award function (not replays or refusals; a transferIn() whose caller's transaction then rolls back
+ * included); `game_wallet` counts seamless-wallet money calls
  * answered without an error (bets, wins, refunds; replays of a call id included).
  */
 export const ledgerTransfers = new Counter({

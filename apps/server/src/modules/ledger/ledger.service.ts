@@ -84,9 +84,9 @@ function prepare(input: TransferInput): repo.PostTransfer {
   return { key: input.idempotencyKey, fingerprint, reason: input.reason, reference: input.reference ?? null, at: input.at ?? null, entries };
 }
 
-/** Turns ledger_post's answer into the result (balances of the player entries), or the typed refusal. */
 const appliedTransfers = ledgerTransfers.labels('ledger');
 
+/** Turns ledger_post's answer into the result (balances of the player entries), or the typed refusal. */
 function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferResult {
   switch (out.code) {
     case repo.Outcome.insufficient:

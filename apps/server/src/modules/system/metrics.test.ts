@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { trackWebSocket } from '../../lib/metrics.ts';
 import { call, createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { deposit, newUserId } from '../ledger/ledger-test-helpers.ts';
 import * as ledger from '../ledger/ledger.service.ts';
@@ -82,7 +83,13 @@ describeDb('GET /metrics', () => {
     expect(consumers.length).toBeGreaterThan(0);
     expect(consumers.every((s) => s.labels.consumer && s.value >= 0)).toBe(true);
     expect(after.some((s) => s.name === 'playhall_event_consumer_oldest_age_seconds')).toBe(true);
-    expect(after.some((s) => s.name === 'playhall_websocket_connections')).toBe(true);
+    // The WebSocket gauge's hook: each close counts once, however often it is called.
+    const [one, two] = [trackWebSocket(), trackWebSocket()];
+    one();
+    one();
+    const sockets = await scrape(t.app);
+    expect(valueOf(sockets, 'playhall_websocket_connections') - valueOf(after, 'playhall_websocket_connections')).toBe(1);
+    two();
     if (TEST_DB === 'pg') expect(valueOf(after, 'playhall_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     else expect(after.some((s) => s.name === 'playhall_db_pool_connections' && s.value > 0)).toBe(false);
   });
