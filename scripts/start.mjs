@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the player app and the Originals' screens when
-// their sources changed, then runs the server, which migrates, seeds the base content and (asked for
-// here, outside production) the demo data, serves the app and the API on this machine, and prints
-// the URL.
+// `npm start`: installs what is missing, builds the player app, the Originals' screens and the
+// server (compiled to JavaScript, decision 043) when their sources changed, then runs the built
+// server with plain node, which migrates, seeds the base content and (asked for here, outside
+// production) the demo data, serves the app and the API on this machine, and prints the URL.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,24 +21,26 @@ function newestMtime(dir) {
 
 ensureInstalled();
 
-/** Builds a front-end workspace when its build is missing or older than its sources. */
-function buildWhenStale(ws, sources) {
-  const builtIndex = join(root, ws, 'dist/index.html');
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+/** Runs `build` when the file it makes is missing or older than any of its sources. */
+function buildWhenStale(what, built, sources, build) {
+  const builtAt = existsSync(join(root, built)) ? statSync(join(root, built)).mtimeMs : 0;
   if (Math.max(...sources.map((s) => newestMtime(join(root, s)))) > builtAt) {
-    console.log(`Building ${ws}…`);
-    run('npm', ['run', 'build', '-w', ws, '--silent']);
+    console.log(`Building ${what}…`);
+    build();
   }
 }
+const buildWorkspace = (ws) => () => run('npm', ['run', 'build', '-w', ws, '--silent']);
 
-if (!process.env.PLAYER_DIST) buildWhenStale('apps/player', ['apps/player', 'packages/contract']);
+if (!process.env.PLAYER_DIST) buildWhenStale('apps/player', 'apps/player/dist/index.html', ['apps/player', 'packages/contract'], buildWorkspace('apps/player'));
 // The Originals' game screens (served under /originals/); the engine is part of their sources.
-buildWhenStale('apps/originals', ['apps/originals']);
+buildWhenStale('apps/originals', 'apps/originals/dist/index.html', ['apps/originals'], buildWorkspace('apps/originals'));
+// The server and what it bundles: the contract and the Originals' server.
+buildWhenStale('the server', 'apps/server/dist/main.js', ['apps/server/src', 'packages/contract', 'apps/originals/src'], () => run('node', ['scripts/build-server.mjs']));
 
 // A developer's start gets the demo player and the sandbox channels; production refuses them.
 const env = { ...process.env };
 if (env.NODE_ENV !== 'production') env.SEED_DEMO ??= 'true';
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env,

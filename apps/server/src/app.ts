@@ -11,6 +11,7 @@ import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.
 import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerMetrics } from './modules/system/metrics.routes.ts';
 import { createIconService } from './modules/icons/icons.service.ts';
 import { registerIconRoutes } from './modules/icons/icons.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
@@ -108,7 +109,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
-  await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()], start: config.eventConsumers });
+  const events = await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()], start: config.eventConsumers });
+  registerMetrics(app, { database, events, token: config.metricsToken });
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

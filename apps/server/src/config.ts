@@ -7,6 +7,26 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where the embedded database and local files live unless DATA_DIR says otherwise. */
 export const defaultDataDir = resolve(repoRoot, 'data');
 
+/** The `.env` file start-up reads: beside the repository's package.json. */
+export const dotEnvFile = resolve(repoRoot, '.env');
+
+/**
+ * Reads `.env` (or the file ENV_FILE names, which must exist) into process.env when the file
+ * exists: Node's own parser, `NAME=value` lines, `#` comments, quotes. A variable already in the
+ * environment keeps its value. loadConfig then validates the values like any other, so a bad one
+ * stops start-up with its name. Answers the file read, or null.
+ */
+export function loadDotEnv(file = process.env.ENV_FILE): string | null {
+  if (file === undefined || file === '') {
+    if (!existsSync(dotEnvFile)) return null;
+    file = dotEnvFile;
+  } else if (!existsSync(file)) {
+    throw new ConfigError(`Invalid configuration:\n  ENV_FILE: ${file} does not exist`);
+  }
+  process.loadEnvFile(file);
+  return resolve(file);
+}
+
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -52,6 +72,7 @@ const envSchema = z.object({
     }, 'must be an IANA time zone, e.g. America/Sao_Paulo'),
   OPERATOR_NAME: z.string().regex(/^[\w.-]{2,40}$/, 'must be 2 to 40 letters, digits, dots, dashes or underscores').default('operator'),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   EVENT_CONSUMERS: z.enum(['on', 'off']).default('on'),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
@@ -67,6 +88,9 @@ const tuningSchema = z.object({
   GAME_CALL_LANES: lanes(2),
   GAME_CALL_SPILL: spill(16),
 });
+
+/** Every variable loadConfig reads (`.env.example` documents each: a test checks). */
+export const configVariables: readonly string[] = [...Object.keys(envSchema.shape), ...Object.keys(tuningSchema.shape)];
 
 export interface GroupCommitTuning {
   /** Ledger calls in flight at once, and queued transfers that open a second one. */
@@ -144,6 +168,8 @@ export interface Config {
    * staff accounts exist).
    */
   operatorName: string;
+  /** Bearer token of GET /metrics; null: /metrics answers direct connections from this machine only. */
+  metricsToken: string | null;
   /** The operator's time zone (IANA): where "one per calendar day" rewards start a new day. */
   operatorTimeZone: string;
   /** Seeds the demo player and the sandbox payment channels; a developer's choice, refused in production. */
@@ -228,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     originalsProviderSecret: e.ORIGINALS_PROVIDER_SECRET ?? DEV_ORIGINALS_PROVIDER_SECRET,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     operatorName: e.OPERATOR_NAME,
+    metricsToken: e.METRICS_TOKEN ?? null,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,

@@ -20,6 +20,8 @@ export interface Database {
    */
   withLockedConnection<T>(key: number, fn: (run: RawRunner) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections (for /metrics); null on PGlite, which has one. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
         }),
       ping: () => ping(db),
+      poolStats: () => null,
       close: async () => {
         try {
           await client.close();
@@ -87,6 +90,7 @@ async function openPg(url: string): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

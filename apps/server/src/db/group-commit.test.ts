@@ -6,6 +6,7 @@ describe('GroupCommit bound', () => {
   it('fails an item that cannot be sent within the bound with a clear 503, and never sends it', async () => {
     const sent: number[][] = [];
     const batcher = new GroupCommit<number, number>({
+      name: 'test',
       lanes: 1,
       spill: 1,
       maxBatch: 10,
@@ -38,6 +39,7 @@ describe('GroupCommit bound', () => {
   it('keeps items that are sent in time', async () => {
     let release: () => void = () => {};
     const batcher = new GroupCommit<number, number>({
+      name: 'test',
       lanes: 1,
       spill: 1,
       maxBatch: 10,
@@ -55,6 +57,6 @@ describe('GroupCommit bound', () => {
   });
 
   it('refuses zero lanes, which would queue every item for ever', () => {
-    expect(() => new GroupCommit<number, number>({ lanes: 0, spill: 1, maxBatch: 1, attempts: 1, send: async (i) => i })).toThrow(/lanes must be a whole number of at least 1, got 0/);
+    expect(() => new GroupCommit<number, number>({ name: 'test', lanes: 0, spill: 1, maxBatch: 1, attempts: 1, send: async (i) => i })).toThrow(/lanes must be a whole number of at least 1, got 0/);
   });
 });

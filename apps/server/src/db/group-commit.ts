@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '@playhall/contract';
+import { groupCommitBatch } from '../lib/metrics.ts';
 import { isRetryable } from './tx.ts';
 
 interface Pending<I, O> {
@@ -24,6 +25,8 @@ export class GroupCommitTimeout extends AppError {
 }
 
 export interface GroupCommitOptions<I, O> {
+  /** Names its batch sizes in /metrics (playhall_group_commit_batch_size{batcher}). */
+  name: string;
   /** Calls in flight at once; each holds one connection. */
   lanes: number;
   /**
@@ -63,11 +66,13 @@ export class GroupCommit<I, O> {
   /** Fires when the oldest waiting item reaches its bound; armed only while items wait. */
   private expiry: NodeJS.Timeout | undefined;
   private readonly sendWithinMs: number;
+  private readonly batchSizes: ReturnType<typeof groupCommitBatch.labels>;
 
   constructor(private readonly opts: GroupCommitOptions<I, O>) {
     // Zero lanes would queue every item for ever.
     if (!Number.isInteger(opts.lanes) || opts.lanes < 1) throw new Error(`GroupCommit: lanes must be a whole number of at least 1, got ${opts.lanes}`);
     this.sendWithinMs = opts.sendWithinMs ?? SEND_WITHIN_MS;
+    this.batchSizes = groupCommitBatch.labels(opts.name);
   }
 
   submit(item: I): Promise<O> {
@@ -146,6 +151,7 @@ export class GroupCommit<I, O> {
   }
 
   private async run(batch: Pending<I, O>[]): Promise<void> {
+    this.batchSizes.observe(batch.length);
     try {
       const outs = await this.call(batch.map((p) => p.item));
       batch.forEach((p, i) => p.resolve(outs[i]!));

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { migrateWithReport } from './migrate.ts';
 import { seed } from './seed/index.ts';
@@ -6,6 +6,7 @@ import { createPasswordHasher } from '../lib/secrets.ts';
 
 // `npm run migrate -w apps/server`: applies pending migrations, changed function files and the
 // idempotent seed, then exits.
+loadDotEnv();
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 try {

@@ -1,10 +1,11 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.ts';
 
 // `npm run ledger:check`: verifies the ledger on DATABASE_URL, or the PGlite folder DATA_DIR.
 // Exits 1 on any difference, 2 when it cannot run. The embedded folder is locked while the
 // server runs: stop it first, or check the PostgreSQL database instead.
+loadDotEnv();
 const config = loadConfig();
 try {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });

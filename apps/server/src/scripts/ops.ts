@@ -13,12 +13,15 @@
  *   npm run ops -- activities create --file <activity.json>   (created disabled; see docs/rewards.md for each type's settings)
  *   npm run ops -- activities edit <id> --file <changes.json>
  *
- * Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
+ * Reads `.env` like the server. Server: --url, else PLAYHALL_URL, else http://127.0.0.1:$PORT (8080). Token: OPERATOR_TOKEN, else
  * the file a development server writes (DATA_DIR/operator-token). The audit log records every action
  * under the identity the token authenticates (the server's OPERATOR_NAME), never a name the CLI sends.
  * Exits 1 on any refusal.
  */
+import { loadDotEnv } from '../config.ts';
 import { CliError, runOps } from './ops-cli.ts';
+
+loadDotEnv();
 
 runOps(process.argv.slice(2)).then(
   (out) => console.log(out),

@@ -23,6 +23,7 @@ const SEND_WITHIN_MS = 1_000;
  */
 export function createAnalyticsService(deps: { db: Db; clock: Clock; perClientPerDay: number }) {
   const batcher = new GroupCommit<repo.EventBatch, number>({
+    name: 'client_events',
     lanes: 2,
     spill: 4,
     maxBatch: MAX_BATCHES,

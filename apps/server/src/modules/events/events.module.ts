@@ -4,6 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { operatorOk, registerOperatorRoutes, type OperatorAuth } from '../../plugins/app/operator-api.ts';
 import { createEventRunner, type EventConsumer, type EventRunner } from './event-runner.ts';
 
+export type { EventRunner };
+
 /**
  * The event runner in the app's life: consumers start once the app is ready and stop when it
  * closes (a batch in flight finishes first), unless `start` is false (EVENT_CONSUMERS=off: another

@@ -5,6 +5,7 @@ import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { sqlState } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { ledgerTransfers } from '../../lib/metrics.ts';
 import { toMoney } from '../../lib/money.ts';
 import { getBalances, HOUSE_SHARDS } from '../ledger/ledger.service.ts';
 import * as repo from './game-wallet.repo.ts';
@@ -95,8 +96,10 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
    * 42 ms): a second statement of a few calls pays its fixed part for little. Overridable for
    * measuring: GAME_CALL_LANES, GAME_CALL_SPILL (defaults 2 and 16, checked at start by loadConfig).
    */
+  const answeredCalls = ledgerTransfers.labels('game_wallet');
   const tuning = groupCommitTuning();
   const batcher = new GroupCommit<repo.MoneyCall, repo.CallOutcome>({
+    name: 'game_wallet',
     lanes: tuning.gameCallLanes,
     spill: tuning.gameCallSpill,
     maxBatch: CALL_BATCH,
@@ -124,6 +127,7 @@ export function createProviderWalletService(deps: { db: Db; clock: Clock; sessio
         throw err;
       }
       if (out.error !== undefined) return refuse(out.error as ProviderError, out.message, out.balance === undefined ? undefined : toMoney(out.balance));
+      answeredCalls.inc();
       return toMoney(out.balance);
     }
   }

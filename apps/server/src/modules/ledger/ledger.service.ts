@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { sqlState, type Executor, type Tx } from '../../db/tx.ts';
+import { ledgerTransfers } from '../../lib/metrics.ts';
 import { toMoney } from '../../lib/money.ts';
 import * as repo from './ledger.repo.ts';
 import type {
@@ -83,6 +84,8 @@ function prepare(input: TransferInput): repo.PostTransfer {
   return { key: input.idempotencyKey, fingerprint, reason: input.reason, reference: input.reference ?? null, at: input.at ?? null, entries };
 }
 
+const appliedTransfers = ledgerTransfers.labels('ledger');
+
 /** Turns ledger_post's answer into the result (balances of the player entries), or the typed refusal. */
 function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferResult {
   switch (out.code) {
@@ -93,6 +96,7 @@ function settle(transfer: repo.PostTransfer, out: repo.PostOutcome): TransferRes
     case repo.Outcome.conflict:
       throw new AppError(ErrorCode.idempotencyConflict, undefined, { transferId: Number(out.transferId) });
   }
+  if (out.code === repo.Outcome.applied) appliedTransfers.inc();
   const balances: Record<string, number> = {};
   transfer.entries.forEach((e, i) => {
     const after = out.after[i];
@@ -141,9 +145,9 @@ export async function transferIn(x: Executor, input: TransferInput): Promise<Tra
  * batches whatever queued meanwhile) and the queued items that justify a second one: LEDGER_LANES,
  * LEDGER_SPILL, checked at start by loadConfig. `keyOf`: the idempotency key (never twice in a call).
  */
-export function ledgerGroupCommit<I, O>(keyOf: (item: I) => string, send: (items: I[]) => Promise<O[]>): GroupCommit<I, O> {
+export function ledgerGroupCommit<I, O>(name: string, keyOf: (item: I) => string, send: (items: I[]) => Promise<O[]>): GroupCommit<I, O> {
   const tuning = groupCommitTuning();
-  return new GroupCommit({ lanes: tuning.ledgerLanes, spill: tuning.ledgerSpill, maxBatch: MAX_BATCH, attempts: 5, keyOf, send });
+  return new GroupCommit({ name, lanes: tuning.ledgerLanes, spill: tuning.ledgerSpill, maxBatch: MAX_BATCH, attempts: 5, keyOf, send });
 }
 
 /**
@@ -156,7 +160,7 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   const transfer = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = ledgerGroupCommit((t) => t.key, (transfers) => repo.postBatch(db, transfers, HOUSE_SHARDS));
+    batcher = ledgerGroupCommit('ledger', (t) => t.key, (transfers) => repo.postBatch(db, transfers, HOUSE_SHARDS));
     batchers.set(db, batcher);
   }
   try {

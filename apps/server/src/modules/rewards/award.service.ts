@@ -151,7 +151,7 @@ export async function awardCommitted(db: Db, input: AwardInput): Promise<AwardRe
   const item = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = ledgerGroupCommit((it) => it.transfer.key, (items) => repo.awardBatch(db, items, randomShard()));
+    batcher = ledgerGroupCommit('award', (it) => it.transfer.key, (items) => repo.awardBatch(db, items, randomShard()));
     batchers.set(db, batcher);
   }
   try {

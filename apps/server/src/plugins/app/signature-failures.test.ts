@@ -1,13 +1,12 @@
-import { randomInt } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
 import { buildApp } from '../../app.ts';
 import { signHmac } from '../../lib/hmac-signature.ts';
 import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
+import { freshIp, redisMissing, TEST_REDIS_URL } from '../../test/redis.ts';
 import { channels, openOrder } from '../../modules/deposits/deposits-test-kit.ts';
 import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER, SANDBOX_WEBHOOK_PATH, signSandbox } from '../../modules/payments/payments-test-kit.ts';
 import { ensureCatalogue, type TestCatalogue } from '../../modules/game-wallet/game-wallet-test-kit.ts';
@@ -15,24 +14,7 @@ import { createPlatformDirectory } from '../../modules/game-wallet/provider-plat
 
 const SECRET = 'throttle-aggregator-secret-0123456789';
 const LIMIT = 5;
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** An address no other test run uses at the same time (both server projects share one Redis). */
-const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-async function isRedisReachable(): Promise<boolean> {
-  const probe = new Redis(TEST_REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisMissing = !(await isRedisReachable());
+const redisIsMissing = await redisMissing('Redis signature-failure tests');
 
 /** A provider wallet call from one address: signed with `secret`, or with a wrong signature when it is null. */
 async function walletCall(app: FastifyInstance, t: TestApp, ip: string, platform: string, secret: string | null, body: Record<string, unknown> = { sessionToken: 'x'.repeat(32) }) {
@@ -145,7 +127,7 @@ describeDb('failed signatures are limited per address; platform lookups are cach
     expect(provider).toMatchObject({ status: 200, body: { code: 200, data: { outcome: 'credited' } } });
   });
 
-  describe.skipIf(redisMissing)('with Redis', () => {
+  describe.skipIf(redisIsMissing)('with Redis', () => {
     it('two server instances count one address together: the limit is not doubled', async () => {
       const instance = async () => {
         const app = await buildApp({ database: t.database, config: { ...t.config, redisUrl: TEST_REDIS_URL, signatureFailuresPerMin: 4 }, clock: t.clock });

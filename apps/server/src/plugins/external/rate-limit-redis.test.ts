@@ -1,33 +1,12 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
+import { freshIp, redisMissing, TEST_REDIS_URL } from '../../test/redis.ts';
 
 // The Redis tier: with REDIS_URL set, every server instance counts against the same limits, so a
-// client cannot multiply its allowance by spreading calls over instances. Skipped loudly when no
-// Redis answers; CI (PLAYHALL_REQUIRE_REDIS=1) makes it mandatory.
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function isRedisReachable(): Promise<boolean> {
-  const probe = new Redis(TEST_REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
-  probe.on('error', () => undefined); // the failed connect() below says it
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisMissing = !(await isRedisReachable());
-if (redisMissing) {
-  if (process.env.PLAYHALL_REQUIRE_REDIS === '1') throw new Error(`Redis not reachable at ${TEST_REDIS_URL} and PLAYHALL_REQUIRE_REDIS=1`);
-  console.warn(`⚠ Redis not reachable at ${TEST_REDIS_URL}: Redis rate-limit tests SKIPPED`);
-}
+// client cannot multiply its allowance by spreading calls over instances.
+const redisIsMissing = await redisMissing('Redis rate-limit tests');
 
 /** A public call from one client address. */
 async function preLoginFrom(app: FastifyInstance, ip: string): Promise<number> {
@@ -35,8 +14,6 @@ async function preLoginFrom(app: FastifyInstance, ip: string): Promise<number> {
   return (res.json() as { code: number }).code;
 }
 
-/** An address no other test run uses at the same time (both server projects share one Redis). */
-const freshIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describeDb('rate limits in a shared store', () => {
   let t: TestApp;
@@ -54,7 +31,7 @@ describeDb('rate limits in a shared store', () => {
     await t?.close();
   });
 
-  describe.skipIf(redisMissing)('with Redis', () => {
+  describe.skipIf(redisIsMissing)('with Redis', () => {
     it('two server instances count one client together: the limit is not doubled', async () => {
       const [a, b] = [await instance(TEST_REDIS_URL, 4), await instance(TEST_REDIS_URL, 4)];
       const ip = freshIp();
