@@ -11,7 +11,7 @@ import { createPasswordHasher } from '../../lib/secrets.ts';
 import { call, createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, newMobile } from '../../test/factories.ts';
 import { sendCode } from '../../test/sms-inbox.ts';
-import { LISTENER_NAME } from './session-cache.ts';
+import { LISTENER_NAME } from '../../db/change-feed.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -165,8 +165,8 @@ describeDb('the session cache honours every revocation at once, on every instanc
       return res.rows.map((r) => r.pid);
     };
     const before = await listeners();
-    expect(before).toHaveLength(2); // one per instance with the cache on
-    const lostLines = () => bLog.filter((l) => l.includes('session revocation listener lost')).length;
+    expect(before).toHaveLength(3); // one per instance (the configuration caches listen too, decision 040)
+    const lostLines = () => bLog.filter((l) => l.includes('database listener lost')).length;
     const lostBefore = lostLines();
     await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_NAME}`);
     for (let i = 0; i < 1000 && lostLines() === lostBefore; i++) await new Promise((r) => setTimeout(r, 2));
