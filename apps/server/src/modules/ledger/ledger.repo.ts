@@ -136,6 +136,19 @@ export interface WalletRow {
   totalRecharge: string | null;
 }
 
+/**
+ * walletOf's row as one json value, for another module's statement about the same player (its
+ * user id an SQL expression or placeholder), so a read of the player and their balances is one
+ * round trip.
+ */
+export function walletJsonExpr(userId: SQL): SQL<WalletRow> {
+  return sql<WalletRow>`(select json_build_object(
+      'books', (select json_agg(json_build_array(a.book, a.asset, a.balance::text)) from ledger_account a where a.user_id = ${userId}::bigint),
+      'bet', w.bet::text, 'bonusLocked', w.bonus_locked::text,
+      'turnoverRequired', w.turnover_required::text, 'totalRecharge', w.total_recharge::text)
+    from (select 1) one left join player_wallet w on w.user_id = ${userId}::bigint)`;
+}
+
 /** A player's account balances ([book, asset, balance]) and wallet counters, in one query. */
 export async function walletOf(x: Executor, userId: number): Promise<WalletRow> {
   const [row] = await rows<WalletRow>(
