@@ -5,6 +5,7 @@
  *   npx tsx bench/api-bench.ts, or BENCH_ONLY=api npm run bench
  *   env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_API_DBS=pglite,postgres BENCH_API_CONNECTIONS=10,100
  *        BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+ *        BENCH_API_CALLS=refreshData,preLogin: only these calls (by path)
  *        BENCH_API_PROF=<dir>: the server runs with node --cpu-prof, its profile written there at exit
  *
  * The server is the real one, started as `npm start` starts it (`node --import tsx apps/server/src/main.ts`,
@@ -94,6 +95,8 @@ interface Load {
   errors: number;
   timeouts: number;
   requests: number;
+  /** Bytes per answer (head and body). */
+  bytes: number;
 }
 
 async function freePort(): Promise<number> {
@@ -242,6 +245,7 @@ async function load(port: number, path: string, body: string, connections: numbe
     errors: wrong + result.non2xx + result.errors - result.timeouts,
     timeouts: result.timeouts,
     requests: result.requests.total,
+    bytes: result.throughput.total / Math.max(result.requests.total, 1),
   };
 }
 
@@ -268,6 +272,7 @@ interface Row {
   helloP99: number;
   errors: number;
   timeouts: number;
+  bytes: number;
 }
 
 export async function benchApi(): Promise<BenchResult> {
@@ -277,18 +282,20 @@ export async function benchApi(): Promise<BenchResult> {
   const helloCheck = envelopeCheck((d) => d.hello === 'world');
   const rows: Row[] = [];
   const logs: Record<string, string> = {};
+  let helloBytes = 0;
   try {
     for (const target of DBS) {
       const server = await startServer(target);
       try {
         const tokens = await registerPlayers(server.port, target);
         const version = (await post(server.port, 'anonymous/appConfig', {})).gameListVersion as number;
-        const list = calls(version);
+        const only = process.env.BENCH_API_CALLS?.split(',').map((x) => x.trim());
+        const list = calls(version).filter((c) => !only || only.includes(c.path));
         const bodyOf = (c: Call) => JSON.stringify({ ...COMMON, ...c.body });
         const loadCall = (c: Call, conns: number, seconds: number) =>
           load(server.port, `/app/v1/${c.path}`, bodyOf(c), conns, seconds, envelopeCheck(c.check), c.auth ? tokens : undefined);
         // Warm-up: JIT, the pool's connections, the caches, the planner's first plans.
-        await load(hello.port, '/hello', helloBody, 10, 2, helloCheck);
+        helloBytes = (await load(hello.port, '/hello', helloBody, 10, 2, helloCheck)).bytes;
         for (const c of list) {
           const w = await loadCall(c, 10, 2);
           if (w.errors) console.warn(`warm-up ${c.name}: ${w.errors} wrong answers of ${w.requests}`);
@@ -327,6 +334,7 @@ export async function benchApi(): Promise<BenchResult> {
               helloP99: median(rounds.map((r) => r.hello.p99)),
               errors: rounds.reduce((n, r) => n + r.calls[i]!.errors + r.hello.errors, 0),
               timeouts: rounds.reduce((n, r) => n + r.calls[i]!.timeouts + r.hello.timeouts, 0),
+              bytes: rounds[0]!.calls[i]!.bytes,
             });
           });
         }
@@ -340,10 +348,10 @@ export async function benchApi(): Promise<BenchResult> {
   } finally {
     await stop(hello.child);
   }
-  return report(rows, logs);
+  return report(rows, logs, helloBytes);
 }
 
-function report(rows: Row[], logs: Record<string, string>): BenchResult {
+function report(rows: Row[], logs: Record<string, string>, helloBytes: number): BenchResult {
   const goals: Goal[] = [];
   const anonymous = (call: string) => call.startsWith('preLogin') || call.startsWith('anonymous/');
   for (const target of DBS) {
@@ -369,7 +377,7 @@ function report(rows: Row[], logs: Record<string, string>): BenchResult {
   const table = rows
     .map(
       (r) =>
-        `| ${r.target} | ${r.connections} | \`${r.call}\` | ${r.rps.toFixed(0)} | ${r.helloRps.toFixed(0)} | ${median(r.ratios).toFixed(3)}× | ${r.ratios.map((x) => x.toFixed(3)).join(' / ')} | ${r.p99} / ${r.helloP99} ms | ${median(r.p99Ratios).toFixed(1)}× | ${r.timeouts} | ${r.errors} |`,
+        `| ${r.target} | ${r.connections} | \`${r.call}\` | ${r.rps.toFixed(0)} | ${r.helloRps.toFixed(0)} | ${median(r.ratios).toFixed(3)}× | ${r.ratios.map((x) => x.toFixed(3)).join(' / ')} | ${r.p99} / ${r.helloP99} ms | ${median(r.p99Ratios).toFixed(1)}× | ${r.bytes.toFixed(0)} | ${r.timeouts} | ${r.errors} |`,
     )
     .join('\n');
   const markdown = `## API: the player's hot calls vs a Fastify hello POST
@@ -384,11 +392,11 @@ compression). Every answer checked (HTTP 200, code 200, the expected data). ${RU
 each measuring hello and every call, the order reversed every other round; ratio = the median of the rounds' call req/s over
 the same round's hello; p99 ratio likewise.
 
-| DB | Conns | Call | req/s | Hello req/s | Ratio | Ratio rounds | p99 call / hello | p99 ratio | Timeouts | Wrong |
-|---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|
+| DB | Conns | Call | req/s | Hello req/s | Ratio | Ratio rounds | p99 call / hello | p99 ratio | Answer bytes | Timeouts | Wrong |
+|---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|
 ${table}
 
-Request log: ${Object.entries(logs).map(([t, s]) => `${t} ${s}`).join('; ')}.`;
+Hello's answer: ${helloBytes.toFixed(0)} bytes (head and body). Request log: ${Object.entries(logs).map(([t, s]) => `${t} ${s}`).join('; ')}.`;
   return { id: 'api', markdown, goals, ok: errors === 0, full: SECONDS >= 10 && RUNS >= 3 && DBS.length === 2, date: today() };
 }
 
