@@ -396,7 +396,10 @@ the same round's hello; p99 ratio likewise.
 |---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|
 ${table}
 
-Hello's answer: ${helloBytes.toFixed(0)} bytes (head and body). Request log: ${Object.entries(logs).map(([t, s]) => `${t} ${s}`).join('; ')}.`;
+Hello's answer: ${helloBytes.toFixed(0)} bytes (head and body). Request log: ${Object.entries(logs).map(([t, s]) => `${t} ${s}`).join('; ')}.
+
+The figures before the one-statement reads, the configuration caches and the sampled request log, and the bounds
+measured for the goals not met (PGlite's statements in the main thread, the request chain's own cost): decision 041.`;
   return { id: 'api', markdown, goals, ok: errors === 0, full: SECONDS >= 10 && RUNS >= 3 && DBS.length === 2, date: today() };
 }
 

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -65,7 +65,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
     },
     genReqId,
     // One line per logged request, sampled (plugins/app/request-log.ts), not Fastify's two per request.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
