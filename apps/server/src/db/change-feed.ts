@@ -22,10 +22,6 @@ export interface ChangeFeed {
   /** Called with false when notifications may have been missed (emptying caches), true once they are heard again. */
   onLive(handler: (live: boolean) => void): void;
   readonly live: boolean;
-  /** Sends a notification from the listener's own connection (PostgreSQL; acknowledgements). */
-  notify(channel: string, payload: string): void;
-  /** The listener connection's backend pid (PostgreSQL), null otherwise. */
-  readonly pid: number | null;
   /**
    * Acknowledged notifications (PostgreSQL): `expect(nonce)` before the notification carrying it is
    * sent; every instance's handler calls `ack(nonce)` once it acted on it; `settle(nonces)` resolves
@@ -40,12 +36,6 @@ export interface ChangeFeed {
    * order): a writer's answer waits for it so no instance serves the old value afterwards.
    */
   barrier(): Promise<void>;
-  /**
-   * Resolves once this instance has heard every notification of the transactions committed before
-   * the call (PostgreSQL: a notification of its own sent from the listener's connection comes back
-   * after them, in commit order; PGlite delivers them before the writing statement resolves).
-   */
-  sync(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -56,21 +46,19 @@ const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 /** A listener that stops answering (a connection dropped without a word) is found within this. */
 const HEARTBEAT_MS = 10_000;
-/** The listener's own notifications for `sync` (every instance hears them; only the sender waits). */
-const SYNC_CHANNEL = 'playhall_sync';
 /** Barriers: every instance acknowledges each one on ACK_CHANNEL. */
 const BARRIER_CHANNEL = 'playhall_barrier';
 /** Each listener, having acted on a notification that carried a nonce, notifies the nonce here. */
-export const ACK_CHANNEL = 'playhall_ack';
-/** How long a writer waits for every listener's acknowledgement (or its own sync) before it goes on anyway. */
+const ACK_CHANNEL = 'playhall_ack';
+/** How long a writer waits for every listener's acknowledgement before it goes on anyway. */
 const ACK_TIMEOUT_MS = 1_000;
 
 /** Every feed of this process by database: a writer in this process can wait until all of them heard its change. */
 const feeds = new WeakMap<Database, Set<ChangeFeed>>();
 
-/** Waits until every instance in this process on `database` heard the changes committed so far (tests write configuration directly). */
+/** A barrier through any live feed on `database`: every instance heard the changes committed so far (tests write configuration directly). */
 export async function syncFeeds(database: Database): Promise<void> {
-  await Promise.all([...(feeds.get(database) ?? [])].map((f) => f.sync()));
+  await [...(feeds.get(database) ?? [])].find((f) => f.live)?.barrier();
 }
 
 type Handler = (payload: string, senderPid: number) => void;
@@ -115,14 +103,11 @@ function pgliteFeed(db: PGlite, hub: Hub): ChangeFeed {
     get live() {
       return live;
     },
-    notify: () => undefined,
-    pid: null,
     // One process, and notifications delivered before the writing statement resolves: nothing to wait for.
     expect: () => undefined,
     ack: () => undefined,
     settle: async () => {},
     barrier: async () => {},
-    sync: async () => {},
     async start() {
       for (const channel of hub.channels()) unlisten.push(await db.listen(channel, (payload) => hub.deliver(channel, payload, 0)));
       live = true;
@@ -138,8 +123,6 @@ function pgliteFeed(db: PGlite, hub: Hub): ChangeFeed {
 
 function pgFeed(pool: pg.Pool, hub: Hub, log?: FastifyBaseLogger): ChangeFeed {
   let listener: pg.Client | null = null;
-  const syncing = new Map<string, () => void>();
-  hub.on(SYNC_CHANNEL, (nonce) => syncing.get(nonce)?.());
   /** Nonces this instance waits on, and the listeners (backend pids) that acknowledged each. */
   const expected = new Map<string, Set<number>>();
   /** Woken by every acknowledgement and by a lost listener. */
@@ -271,7 +254,6 @@ function pgFeed(pool: pg.Pool, hub: Hub, log?: FastifyBaseLogger): ChangeFeed {
     get live() {
       return listener !== null;
     },
-    notify,
     expect(nonce) {
       if (listener) expected.set(nonce, new Set());
     },
@@ -283,28 +265,6 @@ function pgFeed(pool: pg.Pool, hub: Hub, log?: FastifyBaseLogger): ChangeFeed {
       expected.set(nonce, new Set());
       notify(BARRIER_CHANNEL, nonce);
       await settle([nonce]);
-    },
-    get pid() {
-      return (listener as unknown as { processID?: number } | null)?.processID ?? null;
-    },
-    async sync() {
-      const c = listener;
-      if (!c) return;
-      const nonce = randomBytes(8).toString('hex');
-      let timer: NodeJS.Timeout | undefined;
-      const back = new Promise<void>((resolve) => {
-        syncing.set(nonce, resolve);
-        timer = setTimeout(resolve, ACK_TIMEOUT_MS);
-      });
-      try {
-        await c.query('select pg_notify($1, $2)', [SYNC_CHANNEL, nonce]);
-        await back;
-      } catch {
-        // The listener lost meanwhile: the caches are bypassed, nothing to wait for.
-      } finally {
-        clearTimeout(timer);
-        syncing.delete(nonce);
-      }
     },
     async start() {
       hub.setLive(false);
