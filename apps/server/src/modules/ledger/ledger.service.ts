@@ -184,7 +184,6 @@ export async function getBalances(x: Executor, userId: number): Promise<PlayerBa
  * statement (one round trip for the player and their balances); `balancesOf` reads it.
  */
 export const walletExpr = repo.walletJsonExpr;
-export type WalletJson = repo.WalletRow;
 
 /** getBalances from a wallet row (walletOf, or a statement's walletExpr column). */
 export function balancesOf(row: repo.WalletRow): PlayerBalances {
