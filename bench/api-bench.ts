@@ -110,12 +110,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
+async function waitFor(url: string, child: ChildProcess, what: string, init?: RequestInit): Promise<void> {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before answering`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url, init)).ok) return;
     } catch {
       /* not listening yet */
     }
@@ -143,20 +143,7 @@ async function startHello(): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   // Resolved from the repository's node_modules, as the server's own Fastify is.
   const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_SOURCE], { cwd: join(ROOT, 'apps', 'server'), env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
-  const probe = async () => {
-    const until = Date.now() + 30_000;
-    while (Date.now() < until) {
-      if (child.exitCode !== null) throw new Error(`the hello server exited with code ${child.exitCode}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).ok) return;
-      } catch {
-        /* not yet */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the hello server did not answer');
-  };
-  await probe();
+  await waitFor(`http://127.0.0.1:${port}/hello`, child, 'the hello server', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   return { child, port };
 }
 
