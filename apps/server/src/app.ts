@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createChangeFeed } from './db/change-feed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createPasswordHasher, type PasswordHasher } from './lib/secrets.ts';
 import { registerSecurity } from './plugins/external/security.ts';
@@ -9,6 +10,7 @@ import { registerStatic } from './plugins/external/static.ts';
 import { registerApiCompression } from './plugins/external/compression.ts';
 import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.ts';
 import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
+import { installRequestLog } from './plugins/app/request-log.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerMetrics } from './modules/system/metrics.routes.ts';
@@ -63,6 +65,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
       ...(logStream ? { stream: logStream } : {}),
     },
     genReqId,
+    // One line per logged request, sampled (plugins/app/request-log.ts), not Fastify's two per request.
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -75,14 +79,18 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
 
   // App plugins.
   installRequestContext(app);
+  installRequestLog(app, config.requestLog);
   installErrorHandler(app);
 
   // Domain modules.
   const db = database.db;
   const operator = { token: config.operatorToken, name: config.operatorName };
-  const content = createContentService(db);
+  // The database's notifications to this instance: session revocations and configuration changes
+  // (decisions 036, 040). Listening from ready (every handler added) to close.
+  const changes = createChangeFeed(database, app.log);
+  const content = createContentService(db, changes);
   const getConfig = () => content.getConfigFields();
-  const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log });
+  const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log, changes });
   mountSessions(app, sessions);
   const provider = config.smsProvider === 'dev' ? createDevSmsProvider(app.log) : createLogSmsProvider(app.log);
   const sms = createSmsService({ db, clock, provider, getConfig, resendMs: config.smsResendSeconds * 1000 });
@@ -98,7 +106,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerContentRoutes(registry, content);
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
-  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone });
+  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, changes });
   registerAccountRoutes(registry, { auth, profile, sms, content, games, activities: () => rewards.activityIds() });
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock, getConfig }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
@@ -122,5 +130,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // Operator redirects of app pages, answered before the app's files (spec §2 route rules).
   await registerRouteRules(app, { db, clock, operator });
   await registerStatic(app, config);
+  app.addHook('onReady', () => changes.start());
+  app.addHook('onClose', () => changes.stop());
   return app;
 }

@@ -75,6 +75,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   EVENT_CONSUMERS: z.enum(['on', 'off']).default('on'),
+  LOG_REQUEST_SAMPLE: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (none) or more').default(100),
+  LOG_SLOW_MS: intFromEnv(1000),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
 });
 
@@ -140,6 +142,8 @@ export interface Config {
   redisUrl: string | undefined;
   corsOrigins: string[];
   logLevel: string;
+  /** Request log (plugins/app/request-log.ts): every Nth answered request logged (0 none, 1 all); errors, refusals and requests slower than slowMs always. */
+  requestLog: { sampleEvery: number; slowMs: number };
   smsProvider: 'dev' | 'log';
   /** Minimum gap between two SMS codes to one phone. */
   smsResendSeconds: number;
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
+    requestLog: { sampleEvery: e.LOG_REQUEST_SAMPLE, slowMs: e.LOG_SLOW_MS },
     smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === 'production' ? 'log' : 'dev'),
     smsResendSeconds: e.SMS_RESEND_SECONDS,
     depositOrderTtlSeconds: e.DEPOSIT_ORDER_TTL_SECONDS,

@@ -6,6 +6,7 @@ import { describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { syncFeeds } from '../db/change-feed.ts';
 import { migrate } from '../db/migrate.ts';
 import { ManualClock } from '../lib/clock.ts';
 import { createPasswordHasher } from '../lib/secrets.ts';
@@ -130,11 +131,15 @@ export async function call<T = Loose>(app: FastifyInstance, path: string, body: 
   return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
 }
 
-/** Changes one app_config row the way an operator would. */
+/**
+ * Changes one app_config row the way an operator would, and waits until every app on the database
+ * heard the change (their configuration caches dropped it, decision 040).
+ */
 export async function setAppConfig(database: Database, key: string, value: unknown): Promise<void> {
   const { appConfig } = await import('../db/schema.ts');
   const { eq } = await import('drizzle-orm');
   await database.db.update(appConfig).set({ value }).where(eq(appConfig.key, key));
+  await syncFeeds(database);
 }
 
 /** Counts rows of a table, to prove a refused call changed nothing. */

@@ -82,7 +82,7 @@ export function registerAccountRoutes(
 
   registry.handle(afterLoginInfoEndpoint, async (ctx) => {
     const session = must(ctx.session);
-    const [user, appGameDataUser, activityIds] = await Promise.all([s.profile.getUser(session), s.games.playerGameData(session.userId), s.activities()]);
+    const [{ user, appGameDataUser }, activityIds] = await Promise.all([s.profile.afterLogin(session), s.activities()]);
     return {
       user,
       appGameDataUser,

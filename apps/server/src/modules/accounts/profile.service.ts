@@ -1,7 +1,8 @@
 import { AppError, AuthMode, ErrorCode, type UserInfo } from '@playhall/contract';
 import { isUniqueViolation, withTx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
-import { getBalances } from '../ledger/ledger.service.ts';
+import { balancesOf, getBalances, walletExpr } from '../ledger/ledger.service.ts';
+import { playerGameDataExpr, type PlayerGameData } from '../games/catalogue.service.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { accountLockedError, withSmsCode, type AccountDeps } from './auth.service.ts';
 import { clearAttempts, createAttemptLimiter, LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
@@ -13,6 +14,9 @@ import * as users from './users.repo.ts';
 export function createProfileService(deps: AccountDeps) {
   const { db, clock, hasher, sessions } = deps;
   const attempts = createAttemptLimiter(deps);
+  // The hot reads, one statement each (the player, their balances and, after login, their game lists).
+  const readUser = users.prepareUserRead(db, 'profile_user', (id) => ({ wallet: walletExpr(id) }));
+  const readAfterLogin = users.prepareUserRead(db, 'profile_after_login', (id) => ({ wallet: walletExpr(id), games: playerGameDataExpr(id) }));
 
   async function loadUser(userId: number): Promise<AppUserRow> {
     const user = await users.findUserById(db, userId);
@@ -22,18 +26,27 @@ export function createProfileService(deps: AccountDeps) {
   }
 
   return {
-    /** The logged-in player's own view. */
+    /** The logged-in player's own view, in one statement. */
     async getUser(session: SessionInfo): Promise<UserInfo> {
-      const user = await loadUser(session.userId);
-      return toUserInfo(user, await getBalances(db, user.id), clock.now());
+      const row = await readUser(session.userId);
+      // A session whose user vanished is as good as no session.
+      if (!row) throw new AppError(ErrorCode.unauthorized);
+      return toUserInfo(row.user, balancesOf(row.wallet), clock.now());
     },
 
-    /** refreshData: balances and level; without a session errcode 401 and no balances. */
+    /** getAfterLoginInfoWeb's player part: their view and game lists, in one statement. */
+    async afterLogin(session: SessionInfo): Promise<{ user: UserInfo; appGameDataUser: PlayerGameData }> {
+      const row = await readAfterLogin(session.userId);
+      if (!row) throw new AppError(ErrorCode.unauthorized);
+      return { user: toUserInfo(row.user, balancesOf(row.wallet), clock.now()), appGameDataUser: row.games };
+    },
+
+    /** refreshData: balances and level, in one statement; without a session errcode 401 and no balances. */
     async refreshData(session: SessionInfo | null) {
       if (!session) return { errcode: ErrorCode.unauthorized };
-      const user = await users.findUserById(db, session.userId);
-      if (!user) return { errcode: ErrorCode.unauthorized };
-      const info = toUserInfo(user, await getBalances(db, user.id), clock.now());
+      const row = await readUser(session.userId);
+      if (!row) return { errcode: ErrorCode.unauthorized };
+      const info = toUserInfo(row.user, balancesOf(row.wallet), clock.now());
       const { coin, safebox, bet, exchange, totalRecharge, lottery, vip, vipExp, userLevel, hasPassword } = info;
       return { errcode: 0, coin, safebox, bet, exchange, totalRecharge, lottery, vip, vipExp, userLevel, hasPassword };
     },

@@ -1,48 +1,17 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuthMode } from '@playhall/contract';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { createPasswordHasher } from '../../lib/secrets.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { call, createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, newMobile } from '../../test/factories.ts';
 import { sendCode } from '../../test/sms-inbox.ts';
-import { LISTENER_NAME } from './session-cache.ts';
+import { LISTENER_NAME } from '../../db/change-feed.ts';
 
 const DAY = 24 * 3600_000;
-
-/** The text of every statement the driver sends while fn runs (node-postgres' Client.query, or PGlite's query and exec). */
-async function statementsOf(database: Database, fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  type Query = (...args: unknown[]) => unknown;
-  const text = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string } | null)?.text ?? '')).replace(/\s+/g, ' ').trim();
-  const owners: [Record<string, Query>, string, Query][] = [];
-  const patch = (owner: Record<string, Query>, key: string, bind?: object) => {
-    const original = owner[key]!;
-    owners.push([owner, key, original]);
-    owner[key] = function (this: unknown, ...args: unknown[]) {
-      seen.push(text(args[0]));
-      return original.apply(bind ?? this, args);
-    };
-  };
-  if (database.kind === 'pg') {
-    patch(pg.Client.prototype as unknown as Record<string, Query>, 'query');
-  } else {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    patch(client as unknown as Record<string, Query>, 'query', client);
-    patch(client as unknown as Record<string, Query>, 'exec', client);
-  }
-  try {
-    await fn();
-  } finally {
-    for (const [owner, key, original] of owners.reverse()) owner[key] = original;
-  }
-  return seen;
-}
 
 const readsSession = (statements: string[]) => statements.some((s) => /user_session/.test(s));
 
@@ -165,8 +134,8 @@ describeDb('the session cache honours every revocation at once, on every instanc
       return res.rows.map((r) => r.pid);
     };
     const before = await listeners();
-    expect(before).toHaveLength(2); // one per instance with the cache on
-    const lostLines = () => bLog.filter((l) => l.includes('session revocation listener lost')).length;
+    expect(before).toHaveLength(3); // one per instance (the configuration caches listen too, decision 040)
+    const lostLines = () => bLog.filter((l) => l.includes('database listener lost')).length;
     const lostBefore = lostLines();
     await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_NAME}`);
     for (let i = 0; i < 1000 && lostLines() === lostBefore; i++) await new Promise((r) => setTimeout(r, 2));

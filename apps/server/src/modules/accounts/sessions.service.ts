@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
@@ -38,6 +39,8 @@ export interface SessionService {
 }
 
 export interface SessionServiceOptions {
+  /** The instance's database notifications (revocations from the other instances). */
+  changes: ChangeFeed;
   /** The cache's safety-net maximum age; 0 turns the cache off (every call reads the session row). */
   cacheMaxAgeMs: number;
   log?: FastifyBaseLogger;
@@ -52,7 +55,7 @@ export function createSessionService(database: Database, clock: Clock, opts: Ses
   const { db } = database;
   const { log } = opts;
   const cache = new SessionCache(opts.cacheMaxAgeMs);
-  const feed = createRevocationFeed(database, cache, log);
+  const feed = createRevocationFeed(database, opts.changes, cache);
   const touching = new Set<Promise<void>>();
 
   /**

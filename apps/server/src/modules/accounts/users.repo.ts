@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
 import { appUser, type AppUserRow } from '../../db/schema.ts';
 
@@ -7,6 +8,21 @@ export type NewUser = typeof appUser.$inferInsert;
 export async function findUserById(x: Executor, id: number): Promise<AppUserRow | null> {
   const rows = await x.select().from(appUser).where(eq(appUser.id, id));
   return rows[0] ?? null;
+}
+
+/**
+ * A read of one player's row with more json columns about the same player (other modules'
+ * expressions, given the user id as SQL): one round trip, its statement built and named once at
+ * start-up (a prepared statement on each PostgreSQL connection), so a call only binds the id.
+ */
+export function prepareUserRead<E extends Record<string, SQL>>(db: Db, name: string, extras: (userId: SQL) => E) {
+  const id = sql.placeholder('id');
+  const query = db
+    .select({ user: appUser, ...extras(sql`${id}`) })
+    .from(appUser)
+    .where(eq(appUser.id, id))
+    .prepare(name);
+  return async (userId: number) => (await query.execute({ id: userId }))[0] ?? null;
 }
 
 /** Account names compare case-insensitively (the unique index is on lower(account)). */

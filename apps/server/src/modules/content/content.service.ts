@@ -11,6 +11,7 @@ import {
   type NoticeItem,
 } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
+import { configCache, type ChangeFeed } from '../../db/change-feed.ts';
 import * as repo from './content.repo.ts';
 
 const DEFAULT_LANG = ClientConstants.defaultLanguage;
@@ -23,9 +24,13 @@ export interface ContentService {
   getPage(slug: ContentSlug, lang?: Language): Promise<{ slug: ContentSlug; title: string; body: string; updatedAt: string }>;
 }
 
-/** Reads operator-edited configuration and content. Missing translations fall back to en-US. */
-export function createContentService(db: Db): ContentService {
-  async function getConfigFields(): Promise<AppConfigFields> {
+/**
+ * Reads operator-edited configuration and content. Missing translations fall back to en-US. The
+ * configuration, customer service queue, notices and FAQ are kept in process until a write to
+ * their table is notified (decision 040); pages are read each time.
+ */
+export function createContentService(db: Db, changes: ChangeFeed): ContentService {
+  const configFields = configCache(changes, ['app_config'], async () => {
     const rows = await repo.readConfigRows(db);
     const parsed = appConfigFields.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
     if (!parsed.success) {
@@ -33,27 +38,28 @@ export function createContentService(db: Db): ContentService {
       throw new Error(`app_config is not valid: ${JSON.stringify(parsed.error.issues)}`);
     }
     return parsed.data;
-  }
-
-  async function getNotices(lang: Language = DEFAULT_LANG): Promise<NoticeItem[]> {
+  });
+  const queue = configCache(changes, ['customer_service_item'], () => repo.readCustomerServiceItems(db));
+  const notices = configCache(changes, ['notice'], async (lang: Language) => {
     let rows = await repo.readNotices(db, lang);
     if (rows.length === 0 && lang !== DEFAULT_LANG) rows = await repo.readNotices(db, DEFAULT_LANG);
     return rows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() }));
-  }
+  });
+  const faqs = configCache(changes, ['faq'], async (lang: Language) => {
+    const faq = await repo.readFaq(db, lang);
+    return faq.length === 0 && lang !== DEFAULT_LANG ? repo.readFaq(db, DEFAULT_LANG) : faq;
+  });
+  const getConfigFields = () => configFields.get(null);
+  const getNotices = (lang: Language = DEFAULT_LANG) => notices.get(lang);
+  const getCustomerServiceQueue = () => queue.get(null);
 
   return {
     getConfigFields,
     getNotices,
-    getCustomerServiceQueue: () => repo.readCustomerServiceItems(db),
+    getCustomerServiceQueue,
     async getAppConfig(lang = DEFAULT_LANG) {
-      let faq = await repo.readFaq(db, lang);
-      if (faq.length === 0 && lang !== DEFAULT_LANG) faq = await repo.readFaq(db, DEFAULT_LANG);
-      return {
-        ...(await getConfigFields()),
-        appCustomerServiceQueue: await repo.readCustomerServiceItems(db),
-        faq,
-        notices: await getNotices(lang),
-      };
+      const [fields, appCustomerServiceQueue, faq, noticeList] = await Promise.all([getConfigFields(), getCustomerServiceQueue(), faqs.get(lang), getNotices(lang)]);
+      return { ...fields, appCustomerServiceQueue, faq, notices: noticeList };
     },
     async getPage(slug, lang = DEFAULT_LANG) {
       const page = (await repo.readPage(db, slug, lang)) ?? (await repo.readPage(db, slug, DEFAULT_LANG));

@@ -4,6 +4,7 @@ import { call, createTestApp, describeDb, setAppConfig, type TestApp } from '../
 import { buildPlayer } from '../../test/factories.ts';
 import { sql } from 'drizzle-orm';
 import { seed } from '../../db/seed/index.ts';
+import { syncFeeds } from '../../db/change-feed.ts';
 import { CONTENT_DATE } from '../../db/seed/pages.ts';
 
 describeDb('content: configuration, FAQ, notices, pages, customer service', () => {
@@ -123,6 +124,7 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
     await db.execute(sql`update content_page set body = 'Our own edited privacy text.' where slug = 'privacy-policy' and lang = 'en-US'`);
     await db.execute(sql`insert into faq (faq_key, lang, question, answer, sort) values ('bonus', 'en-US', 'How do bonuses work?', ${oldBonus}, 7) on conflict do nothing`);
     await seed(db, { demo: true, hashPassword: async () => 'unused' });
+    await syncFeeds(t.database);
     const terms = await call(t.app, 'anonymous/page', { slug: 'terms-of-use', lang: 'en-US' });
     expect(terms.data.body).toMatch(/^By creating an account/);
     expect((await call(t.app, 'anonymous/page', { slug: 'privacy-policy', lang: 'en-US' })).data.body).toBe('Our own edited privacy text.');

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { AppError, ErrorCode, type GameLists } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { withTx, type Executor } from '../../db/tx.ts';
@@ -29,6 +30,9 @@ export async function gameNames(x: Executor, ids: number[]): Promise<Map<number,
   return new Map((await repo.namesOf(x, [...new Set(ids)])).map((g) => [g.id, g.name]));
 }
 
+/** getAfterLoginInfoWeb's appGameDataUser as a json column of another module's statement about the player (`userId` an SQL expression). */
+export const playerGameDataExpr = (userId: SQL): SQL<PlayerGameData> => repo.playerGameDataExpr(userId, GAME_HISTORY_LIMIT);
+
 export function createGameCatalogue({ db, clock }: GameCatalogueDeps) {
   let cached: GameLists | null = null;
 
@@ -52,12 +56,6 @@ export function createGameCatalogue({ db, clock }: GameCatalogueDeps) {
     /** Marks the catalogue as changed so every client refetches it; answers the new version. */
     async bumpListVersion(): Promise<number> {
       return repo.bumpGameListVersion(db, clock.now());
-    },
-
-    /** getAfterLoginInfoWeb's appGameDataUser. */
-    async playerGameData(userId: number): Promise<PlayerGameData> {
-      const [gameLikes, gameHistory] = await Promise.all([repo.listLikes(db, userId), repo.listHistory(db, userId, GAME_HISTORY_LIMIT)]);
-      return { gameLikes, gameHistory };
     },
 
     /**

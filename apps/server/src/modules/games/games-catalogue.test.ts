@@ -7,6 +7,7 @@ import { call, countRows, createTestApp, describeDb, type TestApp } from '../../
 import { buildPlayer } from '../../test/factories.ts';
 import { seed } from '../../db/seed/index.ts';
 import { game } from '../../db/schema.ts';
+import { syncFeeds } from '../../db/change-feed.ts';
 import { createGameCatalogue } from './catalogue.service.ts';
 import { patchGame, seededGameIds, setBrandEnabled, setPlatformEnabled, setTypeEnabled } from './games-test-kit.ts';
 
@@ -22,6 +23,12 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
     // A second instance stands in for the operator console: it shares only the database.
     catalogue = createGameCatalogue({ db: t.database.db, clock: t.clock });
   });
+  /** The console's bump, then waits until the app heard it (its configuration cache, decision 040). */
+  const bump = async () => {
+    const version = await catalogue.bumpListVersion();
+    await syncFeeds(t.database);
+    return version;
+  };
   afterAll(async () => t?.close());
 
   const preLogin = async (body: Record<string, unknown> = {}) => {
@@ -49,7 +56,7 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
 
   it('bumping the version makes every cached copy stale, and the new version current', async () => {
     const before = (await preLogin()).gameListVersion as number;
-    const next = await catalogue.bumpListVersion();
+    const next = await bump();
     expect(next).toBe(before + 1);
     const res = await preLogin({ gameListVersion: before });
     expect(res.gameListVersion).toBe(next);
@@ -85,20 +92,20 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
     await patchGame(t.database, ids.crash, { status: 'maintenance' });
     await patchGame(t.database, ids.mines, { status: 'hidden' });
     // Edits without a bump are not announced; the console always bumps with its edit.
-    await catalogue.bumpListVersion();
+    await bump();
     const l = await lists();
     expect(l.gameList.map((g: { code: string; status: string }) => `${g.code}:${g.status}`)).toEqual(['dice:online', 'slot:online', 'crash:maintenance']);
 
     await patchGame(t.database, ids.dice, { sort: 4 });
     await patchGame(t.database, ids.crash, { status: 'online' });
     await patchGame(t.database, ids.mines, { status: 'online' });
-    await catalogue.bumpListVersion();
+    await bump();
     expect((await lists()).gameList.map((g: { code: string }) => g.code)).toEqual(['slot', 'crash', 'mines', 'dice']);
   });
 
   it('leaves out games of a disabled type, brand or platform, and the groups left empty', async () => {
     await setTypeEnabled(t.database, 'instant', false);
-    await catalogue.bumpListVersion();
+    await bump();
     let l = await lists();
     expect(l.gameTypeList.map((ty: { code: string }) => ty.code)).toEqual(['slots', 'crash']);
     expect(l.gameList.map((g: { code: string }) => g.code)).toEqual(['slot', 'crash']);
@@ -106,29 +113,29 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
 
     // A type whose every game is hidden is no tab either.
     await patchGame(t.database, ids.crash, { status: 'hidden' });
-    await catalogue.bumpListVersion();
+    await bump();
     expect((await lists()).gameTypeList.map((ty: { code: string }) => ty.code)).toEqual(['slots', 'instant']);
     await patchGame(t.database, ids.crash, { status: 'online' });
 
     await setBrandEnabled(t.database, 'playhall', false);
-    await catalogue.bumpListVersion();
+    await bump();
     l = await lists();
     expect([l.gameList, l.gameBrandList, l.gamePlatformList, l.gameTypeList]).toEqual([[], [], [], []]);
     await setBrandEnabled(t.database, 'playhall', true);
 
     await setPlatformEnabled(t.database, 'originals', false);
-    await catalogue.bumpListVersion();
+    await bump();
     l = await lists();
     expect([l.gameList, l.gamePlatformList]).toEqual([[], []]);
     await setPlatformEnabled(t.database, 'originals', true);
 
-    await catalogue.bumpListVersion();
+    await bump();
     expect((await lists()).gameList).toHaveLength(4);
   });
 
   it('seeding again adds nothing and keeps the operator\'s edits and version', async () => {
     await patchGame(t.database, ids.slot, { name: 'Golden Reels', isHot: false });
-    const version = await catalogue.bumpListVersion();
+    const version = await bump();
     const counts = async () => Promise.all(['game_platform', 'game_brand', 'game_type', 'game'].map((tbl) => countRows(t.database, tbl)));
     const before = await counts();
     await seed(t.database.db, { demo: true, hashPassword: async () => 'unused' });
@@ -137,7 +144,7 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
     expect(res.gameListVersion).toBe(version);
     expect(res.gameLists.gameList[0]).toMatchObject({ code: 'slot', name: 'Golden Reels', hot: false });
     await patchGame(t.database, ids.slot, { name: 'Fortune Reels', isHot: true });
-    await catalogue.bumpListVersion();
+    await bump();
   });
 
   it('a seed that adds a game to an existing catalogue bumps the version', async () => {
@@ -145,6 +152,7 @@ describeDb('games catalogue: preLogin lists by version, favourites', () => {
     await t.database.db.update(game).set({ code: 'dice-retired', status: 'hidden' }).where(eq(game.id, ids.dice));
     const version = (await preLogin()).gameListVersion as number;
     await seed(t.database.db, { demo: true, hashPassword: async () => 'unused' });
+    await syncFeeds(t.database);
     const res = await preLogin({ gameListVersion: version });
     expect(res.gameListVersion).toBe(version + 1);
     const added = res.gameLists.gameList.find((g: { code: string }) => g.code === 'dice');

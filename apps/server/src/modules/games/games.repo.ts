@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { GameLists } from '@playhall/contract';
 import type { Executor } from '../../db/tx.ts';
 import { appConfig, game, gameBrand, gameHistory, gameLike, gamePlatform, gameType } from '../../db/schema.ts';
@@ -142,16 +142,18 @@ export async function recordPlayed(x: Executor, userId: number, gameId: number, 
                             order by last_played_at desc, game_id desc limit ${keep})`);
 }
 
-/** Recently played game ids, newest first; games hidden since are left out. */
-export async function listHistory(x: Executor, userId: number, limit: number): Promise<number[]> {
-  const rows = await x
-    .select({ gameId: gameHistory.gameId })
-    .from(gameHistory)
-    .innerJoin(game, eq(game.id, gameHistory.gameId))
-    .where(and(eq(gameHistory.userId, userId), ne(game.status, 'hidden')))
-    .orderBy(desc(gameHistory.lastPlayedAt), desc(gameHistory.gameId))
-    .limit(limit);
-  return rows.map((r) => r.gameId);
+/**
+ * The favourites (as listLikes) and the recently played games as one json value `{ gameLikes, gameHistory }`, for another module's
+ * statement about the same player (its user id an SQL expression or placeholder).
+ */
+export function playerGameDataExpr(userId: SQL, historyLimit: number): SQL<{ gameLikes: number[]; gameHistory: number[] }> {
+  return sql`json_build_object(
+    'gameLikes', coalesce((select json_agg(l.game_id order by l.created_at desc, l.game_id desc) from game_like l join game g on g.id = l.game_id
+                           where l.user_id = ${userId}::bigint and g.status <> 'hidden'), '[]'::json),
+    'gameHistory', coalesce((select json_agg(h.game_id order by h.last_played_at desc, h.game_id desc) from (
+                             select gh.game_id, gh.last_played_at from game_history gh join game g on g.id = gh.game_id
+                             where gh.user_id = ${userId}::bigint and g.status <> 'hidden'
+                             order by gh.last_played_at desc, gh.game_id desc limit ${sql.raw(String(historyLimit))}) h), '[]'::json))`;
 }
 
 /** Games' names by id. */

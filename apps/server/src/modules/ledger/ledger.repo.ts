@@ -136,17 +136,23 @@ export interface WalletRow {
   totalRecharge: string | null;
 }
 
+/**
+ * walletOf's row as one json value, for another module's statement about the same player (its
+ * user id an SQL expression or placeholder), so a read of the player and their balances is one
+ * round trip.
+ */
+export function walletJsonExpr(userId: SQL): SQL<WalletRow> {
+  return sql<WalletRow>`(select json_build_object(
+      'books', (select json_agg(json_build_array(a.book, a.asset, a.balance::text)) from ledger_account a where a.user_id = ${userId}::bigint),
+      'bet', w.bet::text, 'bonusLocked', w.bonus_locked::text,
+      'turnoverRequired', w.turnover_required::text, 'totalRecharge', w.total_recharge::text)
+    from (select 1) one left join player_wallet w on w.user_id = ${userId}::bigint)`;
+}
+
 /** A player's account balances ([book, asset, balance]) and wallet counters, in one query. */
 export async function walletOf(x: Executor, userId: number): Promise<WalletRow> {
-  const [row] = await rows<WalletRow>(
-    x,
-    sql`select
-          (select json_agg(json_build_array(a.book, a.asset, a.balance::text)) from ledger_account a where a.user_id = u.id) as "books",
-          w.bet::text as "bet", w.bonus_locked::text as "bonusLocked",
-          w.turnover_required::text as "turnoverRequired", w.total_recharge::text as "totalRecharge"
-        from (select ${userId}::bigint as id) u left join player_wallet w on w.user_id = u.id`,
-  );
-  return row ?? { books: null, bet: null, bonusLocked: null, turnoverRequired: null, totalRecharge: null };
+  const [row] = await rows<{ wallet: WalletRow }>(x, sql`select ${walletJsonExpr(sql`${userId}`)} as wallet`);
+  return row!.wallet;
 }
 
 /**

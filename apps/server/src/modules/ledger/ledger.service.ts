@@ -180,7 +180,17 @@ export { prepare as preparePosting, settle as settlePosting, checkRefusal as pos
 
 /** A player's balances, wagering counters and withdrawable amount. Accounts not yet used read 0. */
 export async function getBalances(x: Executor, userId: number): Promise<PlayerBalances> {
-  const row = await repo.walletOf(x, userId);
+  return balancesOf(await repo.walletOf(x, userId));
+}
+
+/**
+ * The wallet of the player whose id `userId` holds, as a json column of another module's
+ * statement (one round trip for the player and their balances); `balancesOf` reads it.
+ */
+export const walletExpr = repo.walletJsonExpr;
+
+/** getBalances from a wallet row (walletOf, or a statement's walletExpr column). */
+export function balancesOf(row: repo.WalletRow): PlayerBalances {
   const by = new Map<string, string>();
   const coupons: Record<number, number> = {};
   for (const [book, , balance] of row.books ?? []) {

@@ -1,13 +1,11 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityType, ErrorCode } from '@playhall/contract';
 import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { DAY } from '../../lib/clock.ts';
 import { createPasswordHasher } from '../../lib/secrets.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { call, createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
 import { newMobile } from '../../test/factories.ts';
 import { operatorCli, type OperatorCli } from '../../test/operator-cli.ts';
@@ -15,46 +13,6 @@ import { fund } from '../game-wallet/game-wallet-test-kit.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 
 const TZ = 'America/Sao_Paulo';
-
-/**
- * Records the text of every statement the database driver sends while `fn` runs: node-postgres'
- * Client.query (the pool and transactions go through it) or the PGlite instance's query, exec
- * and transactions.
- */
-async function statementsOf(database: Database, fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const text = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string } | null)?.text ?? '')).replace(/\s+/g, ' ').trim();
-  const restore: (() => void)[] = [];
-  const patch = <O extends object, K extends keyof O>(owner: O, key: K, wrap: (original: O[K]) => O[K]) => {
-    const original = owner[key];
-    owner[key] = wrap(original);
-    restore.push(() => (owner[key] = original));
-  };
-  type Query = (...args: unknown[]) => unknown;
-  const counting = (original: Query): Query =>
-    function (this: unknown, ...args: unknown[]) {
-      seen.push(text(args[0]));
-      return original.apply(this, args);
-    };
-  if (database.kind === 'pg') {
-    patch(pg.Client.prototype as unknown as { query: Query }, 'query', counting);
-  } else {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const loose = client as unknown as { query: Query; exec: Query; transaction: (fn: (tx: Transaction) => Promise<unknown>) => Promise<unknown> };
-    patch(loose, 'query', (q) => counting(q.bind(client)));
-    patch(loose, 'exec', (q) => counting(q.bind(client)));
-    patch(loose, 'transaction', (begin) => (fn) => {
-      seen.push('begin');
-      return begin.call(client, (tx) => fn(Object.assign(Object.create(tx) as Transaction, { query: counting(tx.query.bind(tx) as Query), exec: counting(tx.exec.bind(tx) as Query) })));
-    });
-  }
-  try {
-    await fn();
-  } finally {
-    for (const undo of restore.reverse()) undo();
-  }
-  return seen;
-}
 
 describeDb('red dots in one statement (decision 031)', () => {
   let t: TestApp;

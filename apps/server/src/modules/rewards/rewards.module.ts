@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import type { OperatorAuth } from '../../plugins/app/operator-api.ts';
 import { registerOperatorActivityRoutes, registerRewardRoutes } from './rewards.routes.ts';
@@ -10,9 +11,9 @@ import { createRewardsService, type RewardsService } from './rewards.service.ts'
 export async function registerRewards(
   app: FastifyInstance,
   registry: EndpointRegistry,
-  deps: { db: Db; clock: Clock; operator: OperatorAuth; timeZone: string },
+  deps: { db: Db; clock: Clock; operator: OperatorAuth; timeZone: string; changes: ChangeFeed },
 ): Promise<RewardsService> {
-  const rewards = createRewardsService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone });
+  const rewards = createRewardsService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone, changes: deps.changes });
   registerRewardRoutes(registry, rewards);
   await registerOperatorActivityRoutes(app, { rewards, operator: deps.operator });
   return rewards;

@@ -1,5 +1,6 @@
 import { ActivityType, AppError, ErrorCode, type ActivityInput, type ActivityPatch, type ActivityView, type LockingBonus, type Money, type OperatorActivity, type RedDots } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
+import { CONFIG_CHANNEL, type ChangeFeed } from '../../db/change-feed.ts';
 import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertAudit } from '../staff-audit/staff-audit.service.ts';
@@ -88,7 +89,7 @@ function playerView(kind: ActivityKind<unknown>, a: Activity<unknown>): Activity
  * the kind of its type; the player's running activities, red dots and reward records. Grants go
  * through `award` alone.
  */
-export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string }) {
+export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string; changes?: ChangeFeed }) {
   const { db, clock } = deps;
   const ctx: KindContext = {
     db,
@@ -109,6 +110,13 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     list: { kind: ActivityKind<unknown>; activity: Activity<unknown> }[];
   }
   let cache: Promise<Enabled> | null = null;
+  // Any instance's (or a direct) write to the activity table, once committed, empties the cache;
+  // while the feed is live, the running list needs no version read (decision 040).
+  const { changes } = deps;
+  changes?.on(CONFIG_CHANNEL, (table) => {
+    if (table === 'activity') cache = null;
+  });
+  changes?.onLive(() => (cache = null));
 
   async function load(): Promise<Enabled> {
     // The version first: a change between the two reads leaves an older version with newer rows,
@@ -139,10 +147,13 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     return cache;
   }
 
-  /** Running activities of a kind this release runs, at the clock's now: the cache, checked against the table's version (one cheap statement). */
+  /**
+   * Running activities of a kind this release runs, at the clock's now: the cache, trusted while the
+   * change feed is live, else checked against the table's version (one cheap statement).
+   */
   async function running(): Promise<{ kind: ActivityKind<unknown>; activity: Activity<unknown> }[]> {
     const now = clock.now();
-    const list = (await enabled(await repo.activityVersion(db))).list;
+    const list = (await enabled(changes?.live ? undefined : await repo.activityVersion(db))).list;
     return list.filter((r) => isRunning(r.activity, now));
   }
 
@@ -202,6 +213,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         }),
       );
       cache = null; // committed: the next call reads the change
+      await changes?.barrier(); // and every other instance's next call too
       return operatorView(row, now);
     },
 
@@ -228,6 +240,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         });
       });
       cache = null; // committed: the next call reads the change
+      await changes?.barrier(); // and every other instance's next call too
       return operatorView(row, now);
     },
 
@@ -240,6 +253,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         return repo.updateActivity(tx, id, { enabled, updatedAt: now });
       });
       cache = null; // committed: the next call reads the change
+      await changes?.barrier(); // and every other instance's next call too
       return operatorView(row, now);
     },
 
