@@ -15,6 +15,7 @@ import {
   livenessBars,
   LivenessAward,
   NO_FACTS,
+  periodKeysAt,
   periodOf,
   periodsAt,
   settings,
@@ -70,8 +71,16 @@ const EVENTS = ['game.round_settled', 'deposit.credited', 'account.logged_in', '
 
 /** Adds what `events` contribute to the tasks of `activities` into `into` (keyed per row), the activities that ran when each happened. */
 function collect(tz: string, activities: TasksActivity[], events: TaskEvent[], into = new Map<string, repo.ProgressAdd>()) {
+  // Offsets change only on quarter hours: events of the same quarter share their periods.
+  const quarters = new Map<number, { day: string; week: string }>();
   for (const e of events) {
-    const p = periodsAt(tz, e.at);
+    const q = Math.floor(e.at.getTime() / 900_000);
+    let p = quarters.get(q);
+    if (!p) {
+      const keys = periodKeysAt(tz, e.at);
+      p = { day: keys.day, week: `w${keys.monday}` };
+      quarters.set(q, p);
+    }
     for (const a of activities) {
       if (!isRunning(a, e.at) || e.at < a.createdAt) continue;
       for (const t of a.settings.tasks) {

@@ -91,10 +91,15 @@ export type ChestPeriod = keyof Settings['chests'];
 
 // ---- periods ----
 
-/** The operator's day and week (by its Monday) at `at`, with when each began and ends. */
-export function periodsAt(tz: string, at: Date) {
+/** The operator's day and week (by its Monday) at `at`: the periods' keys. Cheap (the consumer's per-event call). */
+export function periodKeysAt(tz: string, at: Date) {
   const day = dayIn(tz, at);
-  const monday = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return { day, monday: addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7)) };
+}
+
+/** The operator's day and week at `at`, with when each began and ends. */
+export function periodsAt(tz: string, at: Date) {
+  const { day, monday } = periodKeysAt(tz, at);
   return {
     day,
     week: `w${monday}`,
