@@ -301,7 +301,7 @@ const routes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: pathOf('bonus-tasks'),
-    staticData: { chrome: 'nav', titleKey: 'tasks.title', routeName: 'bonus-tasks' },
+    staticData: { chrome: 'tabs', routeName: 'bonus-tasks' },
     beforeLoad: ({ location }) => (isLoggedIn() ? activityGuard([ActivityType.tasks])({ location }) : undefined),
     component: page(tasks, 'TasksPage'),
   }),

@@ -60,7 +60,7 @@ describe('/bonus/tasks', () => {
     expect(within(screen.getByTestId('tasks-daily')).getAllByTestId('task')).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Bet 30.00');
     expect(within(rows[0]!).getByTestId('task-award').textContent).toBe('5.00 Bonus coin');
-    expect(within(rows[0]!).getByTestId('task-liveness').textContent).toBe('+20 liveness');
+    expect(within(rows[0]!).getByTestId('task-liveness').textContent).toBe('+20 activity points');
     expect(within(rows[0]!).getByTestId('task-progress').textContent).toBe('0.00 / 30.00');
     expect(within(rows[2]!).getByTestId('task-progress').textContent).toBe('0 / 10');
     expect(screen.getByTestId('chest').dataset.status).toBe('locked');

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pathOf } from '../../../lib/route-names.ts';
 import { loginHref, useIsLoggedIn, useSession } from '../../../lib/session.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -98,7 +99,7 @@ function Liveness({ period, bar, a }: { period: 'daily' | 'weekly'; bar: Livenes
                   disabled={!open || (a.pending !== null && a.pending !== id)} aria-busy={a.pending === id}
                   onClick={() => a.claim({ chest: { period, index: c.index } })}
                   aria-label={t(`tasks.chest.${c.status}`, { n: c.liveness })}>
-                  <span className="chest__icon" aria-hidden="true">{c.status === 'received' ? '✓' : '🎁'}</span>
+                  <span className="chest__icon" aria-hidden="true"><Icon name={c.status === 'received' ? 'lucide:circle-check' : 'lucide:gift'} size={22} /></span>
                   <span className="chest__at">{c.liveness}</span>
                   <span className="chest__award"><AwardText award={c.award} /></span>
                 </button>
