@@ -22,7 +22,7 @@ async function waitForStatus(page: Page, id: string, status: string): Promise<vo
       await page.goto('/bonus/tasks');
       await task(page, id).waitFor();
       return task(page, id).getAttribute('data-status');
-    }, { timeout: 30_000, intervals: [1_000] })
+    }, { timeout: 30_000, interval: 1_000 })
     .toBe(status);
 }
 
