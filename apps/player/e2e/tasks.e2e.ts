@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { appCall, hasChromium, registerPlayer, snap, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
+import { appCall, hasChromium, registerPlayer, sandboxDeposit, snap, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
 
 const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
 const card = (page: Page, name: string) => page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
@@ -68,13 +68,7 @@ describe.skipIf(!hasChromium)('tasks journey', () => {
 
   it('a new player deposits 100 and plays two real Dice rounds; the tasks show the progress', async () => {
     await registerPlayer(page, 'tsk');
-    await page.getByTestId('topbar-deposit').click();
-    await page.waitForURL(/\/wallets\?name=deposit$/);
-    await page.locator('input#deposit-amount').fill('100');
-    await page.getByTestId('deposit-submit').click();
-    await page.waitForURL(/\/sandbox\/pay\/DP/);
-    await page.getByRole('button', { name: 'Approve payment' }).click();
-    await page.getByText('Deposit credited').waitFor({ timeout: 20_000 });
+    await sandboxDeposit(page, 100);
 
     await page.goto('/');
     await card(page, 'Dice').getByRole('link').click();
