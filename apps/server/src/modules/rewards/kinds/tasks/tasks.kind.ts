@@ -1,4 +1,4 @@
-import { ActivityType, AppError, ErrorCode, finishTaskEndpoint, getTaskUserEndpoint, receiveTaskAwardEndpoint } from '@playhall/contract';
+import { ActivityType, AppError, AwardId, ErrorCode, finishTaskEndpoint, getTaskUserEndpoint, receiveTaskAwardEndpoint } from '@playhall/contract';
 import { must } from '../../../../plugins/app/endpoints.ts';
 import { withTx, type Executor } from '../../../../db/tx.ts';
 import { defineConsumer, type DomainEvent } from '../../../events/domain-events.service.ts';
@@ -13,7 +13,6 @@ import {
   contribution,
   dotsOf,
   livenessBars,
-  LivenessAward,
   NO_FACTS,
   periodKeysAt,
   periodOf,
@@ -70,15 +69,15 @@ function taskEvent(e: DomainEvent<(typeof EVENTS)[number]>): TaskEvent | null {
 const EVENTS = ['game.round_settled', 'deposit.credited', 'account.logged_in', 'account.phone_bound'] as const;
 
 /** Adds what `events` contribute to the tasks of `activities` into `into` (keyed per row), the activities that ran when each happened. */
-function collect(tz: string, activities: TasksActivity[], events: TaskEvent[], into = new Map<string, repo.ProgressAdd>()) {
+function collect(tz: string, activities: TasksActivity[], events: TaskEvent[]) {
+  const into = new Map<string, repo.ProgressAdd>();
   // Offsets change only on quarter hours: events of the same quarter share their periods.
   const quarters = new Map<number, { day: string; week: string }>();
   for (const e of events) {
     const q = Math.floor(e.at.getTime() / 900_000);
     let p = quarters.get(q);
     if (!p) {
-      const keys = periodKeysAt(tz, e.at);
-      p = { day: keys.day, week: `w${keys.monday}` };
+      p = periodKeysAt(tz, e.at);
       quarters.set(q, p);
     }
     for (const a of activities) {
@@ -182,7 +181,7 @@ export const tasksKind: ActivityKind<Settings, Facts> = {
           if (claimed === 'incomplete') throw new AppError(ErrorCode.rewardNotEligible, 'This task is not complete yet');
           const key = taskKey(a, userId, period, t);
           paid.push(await award(tx, { ...base, awardId: t.award.awardId, count: t.award.count, multiplier: t.award.multiplier, key }));
-          if (t.liveness > 0) paid.push(await award(tx, { ...base, awardId: LivenessAward, count: t.liveness, key: `${key}:liveness` }));
+          if (t.liveness > 0) paid.push(await award(tx, { ...base, awardId: AwardId.liveness, count: t.liveness, key: `${key}:liveness` }));
         } else {
           const { period, index } = b.chest!;
           const chest = a.settings.chests[period][index];

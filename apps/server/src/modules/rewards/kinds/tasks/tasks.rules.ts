@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { awardOf, AwardId, MaxCallAmount, type LivenessBar, type TaskStatus, type TaskView } from '@playhall/contract';
+import { awardOf, MaxCallAmount, type LivenessBar, type TaskStatus, type TaskView } from '@playhall/contract';
 import { addDays, dayIn, startOfDay } from '../../calendar.ts';
 import { bonusAmount, multiplier } from '../amounts.ts';
 
@@ -94,15 +94,16 @@ export type ChestPeriod = keyof Settings['chests'];
 /** The operator's day and week (by its Monday) at `at`: the periods' keys. Cheap (the consumer's per-event call). */
 export function periodKeysAt(tz: string, at: Date) {
   const day = dayIn(tz, at);
-  return { day, monday: addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7)) };
+  const monday = addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return { day, week: `w${monday}`, monday };
 }
 
 /** The operator's day and week at `at`, with when each began and ends. */
 export function periodsAt(tz: string, at: Date) {
-  const { day, monday } = periodKeysAt(tz, at);
+  const { day, week, monday } = periodKeysAt(tz, at);
   return {
     day,
-    week: `w${monday}`,
+    week,
     dayBegan: startOfDay(tz, day),
     dayEnds: startOfDay(tz, addDays(day, 1)),
     weekBegan: startOfDay(tz, monday),
@@ -209,4 +210,3 @@ export function dotsOf(s: Settings, facts: Facts, p: Periods): { task: boolean; 
   return { task: on, taskAward: on };
 }
 
-export const LivenessAward = AwardId.liveness;
