@@ -111,7 +111,7 @@ export const tasksKind: ActivityKind<Settings, Facts> = {
     defineConsumer({
       name: `rewards.${NAME}`,
       events: EVENTS,
-      batchSize: 500,
+      batchSize: 1_000,
       // Set-based: one read of the activities and one upsert of every row the batch moves.
       async handle(tx, events) {
         const activities = (await rewards.enabledActivities(tx)).flatMap((row) => {
