@@ -7,7 +7,8 @@
  *        BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres, BENCH_KEEP=1 keeps the scratch database
  *
  * One fresh PostgreSQL database, migrated and seeded, with an activity of each kind that consumes
- * events running (today: first charge, 39, and first deposit, 44; both read `deposit.credited`).
+ * events running (first charge, 39, and first deposit, 44, which read `deposit.credited`; tasks, 42,
+ * which reads the round, deposit, login and bind-phone events).
  * Each leg builds the app (buildApp, as the server does) on that database and listens on a real
  * socket in this process:
  *
@@ -139,6 +140,23 @@ export async function benchConsumers(): Promise<BenchResult> {
     await rewards.setEnabled(created.id, true, 'bench');
     activities.push(label);
   }
+  // Tasks (42): every condition the round and deposit events feed, so its consumer writes progress for every round.
+  const award = { awardId: 2001, count: 100, multiplier: 1 };
+  const tasks = await rewards.create(
+    activityInput.parse({
+      type: ActivityType.tasks,
+      name: 'bench tasks (42)',
+      settings: {
+        tasks: [
+          { id: 'bet', period: 'daily', title: { 'en-US': 'Bet' }, condition: { type: 'bet' }, target: 100_000, award, liveness: 10 },
+          { id: 'rounds', period: 'weekly', title: { 'en-US': 'Rounds' }, condition: { type: 'rounds' }, target: 1_000, award, liveness: 10 },
+          { id: 'deposit', period: 'novice', title: { 'en-US': 'Deposit' }, condition: { type: 'depositAmount' }, target: 5_000, award },
+        ],
+      },
+    }),
+    'bench',
+  );
+  await rewards.setEnabled(tasks.id, true, 'bench');
 
   const players = await fundedPlayers(db);
   // Fresh players for the first deposits: as many as the legs and warm-ups can use at the rate.
@@ -309,6 +327,11 @@ export async function benchConsumers(): Promise<BenchResult> {
   const bonuses = rowsOf<{ reason: string; n: string }>(
     await db.execute(sql`select reason, count(*)::text as n from ledger_transfer where reason like 'reward_first_deposit_%' group by reason order by reason`),
   );
+  // Every settled round once in the tasks' weekly round count (the bench runs within one operator's week, or says so).
+  const taskRounds = rowsOf<{ progress: string; rounds: string }>(
+    await db.execute(sql`select (select coalesce(sum(progress), 0) from task_progress where task_id = 'rounds')::text as progress,
+      (select count(*) from domain_event where type = 'game.round_settled' and payload->>'status' = 'settled')::text as rounds`),
+  )[0]!;
   const consumed = rowsOf<{ name: string; applied: string }>(await db.execute(sql`select name, applied::text from event_consumer order by name`));
   const server = rowsOf<{ v: string }>(await db.execute(sql`select version() as v`));
   const check = await checkLedger(db);
@@ -372,10 +395,11 @@ The machine is shared: the 1-minute load average at the end of each leg (on/off 
 PostgreSQL count in it) hints at other work beside a leg: ${rows.map((x) => `${x.c} clients ${x.loads}`).join('; ')}.
 
 What the consumers are today: the app registers ${consumers.length}, ${consumers.map((k) => `\`${k.name}\` (reads ${k.events.map((e) => `\`${e}\``).join(', ')})`).join(' and ')},
-the two first-deposit reward kinds (${activities.join(' and ')}), each with a running activity here: a first deposit pays its tier's
-bonus through the award function in the consumer's batch. **No consumer reads game events yet** (the kinds that will, such as
-VIP, rebate and tasks, come later), so during the rounds each consumer's work is to read the outbox past every
-\`game.bet_placed\` and \`game.round_settled\` (two per round) in its txid windows, filtering them out, and to pay the deposits' bonuses.
+the two first-deposit reward kinds (${activities.join(' and ')}) and tasks (42), each with a running activity here: a first deposit pays its tier's
+bonus through the award function in the consumer's batch; the tasks consumer adds every settled round to a daily bet task and a weekly
+rounds task, and every deposit to a novice deposit task, set-based (one upsert per batch). The first-deposit consumers read the outbox
+past every \`game.bet_placed\` and \`game.round_settled\` (two per round) in their txid windows, filtering them out.
+Settled rounds over the whole benchmark: ${taskRounds.rounds}; counted in the tasks' weekly rounds: ${taskRounds.progress}${taskRounds.rounds === taskRounds.progress ? ' (each once)' : ' (**not each once**, or the bench crossed the operator\'s week)'}.
 
 | Clients | Rounds/s on | Rounds/s off | On/off | On/off runs | Round p99 on / off | Rounds on runs | Rounds off runs | Deposits/s |
 |---:|---:|---:|---:|---|---|---|---|---:|

@@ -212,3 +212,14 @@ export async function registerPlayer(page: Page, prefix: string): Promise<string
   await page.getByTestId('balance-pill').waitFor({ timeout: 15_000 });
   return account;
 }
+
+/** Deposits `coins` through the top bar's Deposit and the sandbox pay page; waits until it is credited. */
+export async function sandboxDeposit(page: Page, coins: number): Promise<void> {
+  await page.getByTestId('topbar-deposit').click();
+  await page.waitForURL(/\/wallets\?name=deposit$/);
+  await page.locator('input#deposit-amount').fill(String(coins));
+  await page.getByTestId('deposit-submit').click();
+  await page.waitForURL(/\/sandbox\/pay\/DP/);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.getByText('Deposit credited').waitFor({ timeout: 20_000 });
+}

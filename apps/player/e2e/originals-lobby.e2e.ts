@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { hasChromium, registerPlayer, snapNarrow, type Stack, useStackPage } from './harness.ts';
+import { hasChromium, registerPlayer, sandboxDeposit, snapNarrow, type Stack, useStackPage } from './harness.ts';
 import { mockApi } from './originals-mock.ts';
 
 const card = (page: Page, name: string) => page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
@@ -94,13 +94,7 @@ describe.skipIf(!hasChromium)('Originals in the lobby: one balance, and no silen
 
   it('the slim bar shows the game balance after a real round at once (floored), even with the lobby poll held back', async () => {
     await registerPlayer(page, 'bal');
-    await page.getByTestId('topbar-deposit').click();
-    await page.waitForURL(/\/wallets\?name=deposit$/);
-    await page.locator('input#deposit-amount').fill('100');
-    await page.getByTestId('deposit-submit').click();
-    await page.waitForURL(/\/sandbox\/pay\/DP/);
-    await page.getByRole('button', { name: 'Approve payment' }).click();
-    await page.getByText('Deposit credited').waitFor({ timeout: 20_000 });
+    await sandboxDeposit(page, 100);
     await page.goto('/');
     await card(page, 'Dice').getByRole('link').click();
     await page.waitForURL(/\/game\/start\?gameId=\d+$/);

@@ -46,6 +46,7 @@ import {
   loginBonus3UserEndpoint,
   loginBonus3UserReceiveEndpoint,
 } from './endpoints/activities.ts';
+import { finishTaskEndpoint, getTaskUserEndpoint, receiveTaskAwardEndpoint } from './endpoints/tasks.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -97,6 +98,9 @@ export const endpoints = {
   [activityAwardGetLogEndpoint.path]: activityAwardGetLogEndpoint,
   [loginBonus3UserEndpoint.path]: loginBonus3UserEndpoint,
   [loginBonus3UserReceiveEndpoint.path]: loginBonus3UserReceiveEndpoint,
+  [getTaskUserEndpoint.path]: getTaskUserEndpoint,
+  [finishTaskEndpoint.path]: finishTaskEndpoint,
+  [receiveTaskAwardEndpoint.path]: receiveTaskAwardEndpoint,
   [activityReceiveEndpoint.path]: activityReceiveEndpoint,
 } as const satisfies Record<string, Endpoint>;
 

@@ -33,7 +33,14 @@ describe('named routes (spec §2)', () => {
 
   it('each built name opens its page, and the page knows its name', async () => {
     logIn();
-    mockApi({ refreshData: () => ({ errcode: 0, coin: 1 }), startGame: () => ({ gameId: 1, mode: 'real', url: '/originals/play/g1?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }) });
+    const tasks = { id: 9, type: 42, name: 'Tasks', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: {} };
+    const bar = { value: 0, endsAt: '2030-01-01T00:00:00.000Z', chests: [] };
+    mockApi({
+      refreshData: () => ({ errcode: 0, coin: 1 }),
+      startGame: () => ({ gameId: 1, mode: 'real', url: '/originals/play/g1?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }),
+      getActivityIds: () => ({ activityIds: [9], activityMap: { 9: tasks }, hasTurntable: false, totalRecharge: 0 }),
+      getTaskUser: () => ({ activityId: 9, timeZone: 'UTC', tasks: [], liveness: { daily: bar, weekly: bar } }),
+    });
     for (const name of builtRouteNames) {
       const href = name === 'game-start' ? `${pathOf(name)}?gameId=1` : pathOf(name);
       const app = await renderApp(href, newQueryClient());
@@ -42,7 +49,7 @@ describe('named routes (spec §2)', () => {
       expect(leafName(app.router)).toBe(name);
       cleanup();
     }
-  });
+  }, 20_000);
 
   it('a name whose page is not built yet answers the 404 page, not another page', async () => {
     mockApi({});

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type ParsedLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { ActivityType, ClientConstants, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
@@ -6,7 +6,7 @@ import { PageSkeleton } from '../components/ui/skeletons.tsx';
 import { requireGuard } from './guards.ts';
 import { paths } from '../lib/paths.ts';
 import { pathOf } from '../lib/route-names.ts';
-import { setNavigator } from '../lib/session.ts';
+import { isLoggedIn, setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { allTexts } from '../lib/i18n.ts';
 import { trackEvent } from '../lib/tracker.ts';
@@ -71,6 +71,7 @@ const signIn = () => import('../features/rewards/pages/sign-in-page.tsx');
 const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx');
 const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
 const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
+const tasks = () => import('../features/rewards/tasks/tasks-page.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
@@ -294,6 +295,23 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'rewards.records.title' },
     beforeLoad: requireGuard('auth'),
     component: page(rewardRecord, 'RewardRecordPage'),
+  }),
+  // The bonus centre's tasks (issue 17 §4). A visitor sees the tasks (from the start-up call's
+  // activities) and is sent to login to claim; a player's visit checks the activity runs.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: pathOf('bonus-tasks'),
+    staticData: { chrome: 'tabs', routeName: 'bonus-tasks' },
+    beforeLoad: ({ location }) => (isLoggedIn() ? activityGuard([ActivityType.tasks])({ location }) : undefined),
+    component: page(tasks, 'TasksPage'),
+  }),
+  // Until the bonus centre's home exists, /bonus opens its tasks.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/bonus',
+    beforeLoad: () => {
+      throw redirect({ to: pathOf('bonus-tasks'), replace: true });
+    },
   }),
 ];
 

@@ -587,3 +587,19 @@ export const rewardOnce = pgTable(
   },
   (t) => [primaryKey({ columns: [t.activityType, t.fingerprint] })],
 );
+
+/** Tasks (activity 42, decision 047): progress per player, activity, period and task. */
+export const taskProgress = pgTable(
+  'task_progress',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    activityId: integer('activity_id').notNull(),
+    period: text('period').notNull(),
+    taskId: text('task_id').notNull(),
+    progress: bigint('progress', { mode: 'number' }).notNull().default(0),
+    marks: text('marks').array(),
+    claimedAt: ts('claimed_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.activityId, t.period, t.taskId] })],
+);

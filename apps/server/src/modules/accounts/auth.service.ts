@@ -12,6 +12,7 @@ import { toUserInfo } from './user-view.ts';
 import { readPhone } from './phone.ts';
 import { createAttemptLimiter, LOGIN_ATTEMPTS, lockEndText, UNKNOWN_LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
+import { insertDomainEvent } from '../events/domain-events.service.ts';
 import * as users from './users.repo.ts';
 
 /** Guessed names are kept only as hashes; unknown names have their own scope so ended rows can be swept. */
@@ -85,7 +86,7 @@ export function createAuthService(deps: AccountDeps) {
   ): Promise<AppUserRow> {
     const pid = await resolveInviter(tx, v.inviteCode);
     const now = clock.now();
-    return users.insertUser(tx, {
+    const user = await users.insertUser(tx, {
       uuid: randomUUID(),
       account: v.account ?? null,
       mobile: v.mobile ?? null,
@@ -99,10 +100,13 @@ export function createAuthService(deps: AccountDeps) {
       createdAt: now,
       updatedAt: now,
     });
+    if (user.mobile) await insertDomainEvent(tx, 'account.phone_bound', { userId: user.id }, now);
+    return user;
   }
 
   async function sessionFor(tx: Tx, user: AppUserRow, meta: SessionMeta, isNew: boolean): Promise<SessionResult> {
     const { token } = await sessions.issue(tx, user.id, meta);
+    await insertDomainEvent(tx, 'account.logged_in', { userId: user.id }, clock.now());
     return { token, user: toUserInfo(user, await getBalances(tx, user.id), clock.now()), isNew };
   }
 

@@ -3,6 +3,7 @@ import { isUniqueViolation, withTx } from '../../db/tx.ts';
 import type { AppUserRow } from '../../db/schema.ts';
 import { balancesOf, getBalances, walletExpr } from '../ledger/ledger.service.ts';
 import { playerGameDataExpr, type PlayerGameData } from '../games/catalogue.service.ts';
+import { insertDomainEvent } from '../events/domain-events.service.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
 import { accountLockedError, withSmsCode, type AccountDeps } from './auth.service.ts';
 import { clearAttempts, createAttemptLimiter, LOGIN_ATTEMPTS } from './attempt-limits.service.ts';
@@ -104,7 +105,9 @@ export function createProfileService(deps: AccountDeps) {
       if (me.mobile) throw new AppError(ErrorCode.alreadyBound);
       const updated = await withSmsCode(deps, mobile, AuthMode.bind, input.code, async (tx) => {
         if (await users.findUserByMobile(tx, mobile)) throw new AppError(ErrorCode.phoneExists);
-        return users.updateUser(tx, me.id, { mobile, updatedAt: clock.now() });
+        const bound = await users.updateUser(tx, me.id, { mobile, updatedAt: clock.now() });
+        await insertDomainEvent(tx, 'account.phone_bound', { userId: me.id }, clock.now());
+        return bound;
       }).catch((err: unknown) => {
         if (err instanceof AppError) throw err;
         // Lost a race for the same phone number against another account.

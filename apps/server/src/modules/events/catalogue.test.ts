@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
-import { buildPlayer } from '../../test/factories.ts';
+import { AuthMode } from '@playhall/contract';
+import { call, createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
+import { buildPlayer, newMobile } from '../../test/factories.ts';
+import { sendCode } from '../../test/sms-inbox.ts';
 import { newUserId } from '../accounts/accounts-test-kit.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
 import { ensureCatalogue, fund, providerClient, sweepIdleRounds } from '../game-wallet/game-wallet-test-kit.ts';
@@ -24,6 +26,10 @@ describeDb('domain event catalogue', () => {
     const { pix } = await channels(t.app, p.token);
     const order = await openOrder(t.app, p, { typeId: pix.id, amount: 5000 });
     expect(await sendWebhook(t, { orderId: order.orderId, status: 'paid', amount: 5000 })).toMatchObject({ outcome: 'credited' });
+    // Registering logs in (account.logged_in); a phone bound with bindAccount (account.phone_bound).
+    const mobile = newMobile();
+    const code = await sendCode(t.app, mobile, AuthMode.bind, p.token);
+    expect((await call(t.app, 'bindAccount', { mobile, code }, p.token)).code).toBe(200);
 
     // Game rounds through the signed provider protocol: settled by the provider, rolled back, left idle.
     const cat = await ensureCatalogue(db, { platformCode: 'test-events', secret: SECRET });
@@ -45,7 +51,8 @@ describeDb('domain event catalogue', () => {
       rows: { id: number; type: string; payload: unknown; createdAt: string | Date }[];
     };
     const events = res.rows.map((r) => parseEvent({ ...r, createdAt: new Date(r.createdAt) }));
-    expect(new Set(events.map((e) => e.name))).toEqual(new Set(['deposit.credited', 'game.bet_placed', 'game.round_settled']));
+    expect(new Set(events.map((e) => e.name))).toEqual(new Set(['deposit.credited', 'game.bet_placed', 'game.round_settled', 'account.logged_in', 'account.phone_bound']));
+    for (const name of ['account.logged_in', 'account.phone_bound']) expect(events.find((e) => e.name === name)?.payload).toEqual({ userId: p.user.id });
     const settled = events.flatMap((e) => (e.name === 'game.round_settled' ? [e.payload] : []));
     expect(settled.map((s) => [s.roundId, s.status, s.bet, s.win, s.endedBy])).toEqual([
       ['r1', 'settled', 1000, 2500, 'provider'],

@@ -70,6 +70,16 @@ export const eventCatalogue = {
       endedBy: z.enum(['provider', 'idle']),
     }),
   },
+  /** Issue 17 (tasks): a session issued to the player (a login or a registration), in its transaction. */
+  'account.logged_in': {
+    version: 1,
+    payload: z.object({ userId: id }),
+  },
+  /** Issue 17 (tasks): the account got a phone number (registered with one, or bindAccount), in that transaction. */
+  'account.phone_bound': {
+    version: 1,
+    payload: z.object({ userId: id }),
+  },
 } as const satisfies Record<string, { version: number; payload: z.ZodType }>;
 
 export type EventName = keyof typeof eventCatalogue;

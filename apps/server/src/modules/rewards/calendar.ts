@@ -19,8 +19,15 @@ export function addDays(day: string, n: number): string {
 }
 
 /** tz's offset from UTC at `at`, in ms (positive east of Greenwich). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
 function offsetAt(tz: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(at));
+  let f = clocks.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    clocks.set(tz, f);
+  }
+  const parts = f.formatToParts(new Date(at));
   const v = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - Math.floor(at / 1000) * 1000;
 }

@@ -46,6 +46,11 @@ describeDb('red dots in one statement (decision 031)', () => {
     ids.fund = await activity(ActivityType.fund, { dailyRateBp: 10, maxPerDay: 5_000, minBalance: 1_000 });
     ids.bind = await activity(ActivityType.bind, { amount: 300 });
     ids.download = await activity(ActivityType.download, { amount: 777, multiplier: 4 });
+    const coin = { awardId: 2001, count: 100 };
+    ids.tasks = await activity(ActivityType.tasks, {
+      tasks: [{ id: 'rounds', period: 'daily', title: { 'en-US': 'Play a round' }, condition: { type: 'rounds' }, target: 1, award: coin, liveness: 5 }],
+      chests: { daily: [{ liveness: 5, award: coin }], weekly: [{ liveness: 50, award: coin }] },
+    });
   });
   afterAll(async () => t?.close());
 

@@ -38,8 +38,8 @@ describeDb('rewards engine', () => {
       const bad = await staffCall(t, 'POST', '/activities', { ...SIGN_IN, settings: { rewards: [100, 200], multiplier: 2 } });
       expect(bad.code).toBe(ErrorCode.activitySettingsInvalid);
       expect(bad.msg).toContain('settings.rewards');
-      const tasks = await staffCall(t, 'POST', '/activities', { type: ActivityType.tasks, name: 'Tasks' });
-      expect(tasks.code).toBe(ErrorCode.activityTypeUnavailable);
+      const lottery = await staffCall(t, 'POST', '/activities', { type: ActivityType.lottery, name: 'Lottery' });
+      expect(lottery.code).toBe(ErrorCode.activityTypeUnavailable);
       const unknownType = await staffCall(t, 'POST', '/activities', { ...SIGN_IN, type: 999 });
       expect(unknownType.code).toBe(ErrorCode.badRequest);
       const link = await staffCall(t, 'POST', '/activities', { ...SIGN_IN, clickType: 3, clickAction: 'http://example.test' });

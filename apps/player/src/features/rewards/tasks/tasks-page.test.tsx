@@ -1,0 +1,144 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+
+vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
+
+import type { TaskView } from '@playhall/contract';
+import { i18nReady } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { closeRewardModal } from '../../../lib/rewards.ts';
+import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
+import { renderApp } from '../../../app/app-test-kit.tsx';
+
+const coin = (count: number, multiplier = 1) => ({ awardId: 2001, count, multiplier });
+const CONFIGURED = [
+  { id: 'bet', period: 'daily', title: { 'en-US': 'Bet 30.00', 'pt-BR': 'Aposte 30,00' }, condition: { type: 'bet' }, target: 3_000, award: coin(500, 2), liveness: 20 },
+  { id: 'login', period: 'daily', title: { 'en-US': 'Log in today' }, condition: { type: 'login' }, target: 1, award: coin(50), liveness: 5 },
+  { id: 'rounds', period: 'weekly', title: { 'en-US': 'Play 10 rounds' }, condition: { type: 'rounds' }, target: 10, award: { awardId: 2002, count: 50, multiplier: 0 }, liveness: 0 },
+  { id: 'deposit', period: 'novice', title: { 'en-US': 'Deposit 100.00' }, condition: { type: 'depositAmount' }, target: 10_000, award: coin(1_000), liveness: 0 },
+] as const;
+const CHESTS = { daily: [{ liveness: 20, award: coin(300) }], weekly: [] };
+const TASKS_ACTIVITY = {
+  id: 9, type: 42, name: 'Daily tasks', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: { tasks: CONFIGURED, chests: CHESTS },
+};
+const running = () => ({ activityIds: [9], activityMap: { 9: TASKS_ACTIVITY }, hasTurntable: false, totalRecharge: 0 });
+
+function view(progress: Record<string, [number, TaskView['status']]>, livenessValue: number, chest: 'locked' | 'claimable' | 'received') {
+  return {
+    activityId: 9,
+    timeZone: 'America/Sao_Paulo',
+    tasks: CONFIGURED.map((c) => ({ ...c, progress: progress[c.id]?.[0] ?? 0, status: progress[c.id]?.[1] ?? 'doing', checkable: c.condition.type === 'login', endsAt: null })),
+    liveness: {
+      daily: { value: livenessValue, endsAt: '2026-11-28T03:00:00.000Z', chests: [{ index: 0, liveness: 20, award: coin(300), status: chest }] },
+      weekly: { value: livenessValue, endsAt: '2026-11-30T03:00:00.000Z', chests: [] },
+    },
+  };
+}
+
+beforeAll(async () => {
+  await i18nReady;
+  window.scrollTo = () => undefined;
+});
+beforeEach(() => {
+  localStorage.clear();
+  logOut();
+  queryClient.clear();
+  closeRewardModal();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('/bonus/tasks', () => {
+  it('shows a visitor the configured tasks at no progress and sends them to login to claim', async () => {
+    mockApi({});
+    const app = await renderApp('/bonus/tasks', newQueryClient(undefined, { activityIds: running() }));
+    const rows = await screen.findAllByTestId('task');
+    expect(rows.map((r) => r.dataset.task)).toEqual(['bet', 'login', 'rounds', 'deposit']);
+    expect(within(screen.getByTestId('tasks-daily')).getAllByTestId('task')).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('Bet 30.00');
+    expect(within(rows[0]!).getByTestId('task-award').textContent).toBe('5.00 Bonus coin');
+    expect(within(rows[0]!).getByTestId('task-liveness').textContent).toBe('+20 activity points');
+    expect(within(rows[0]!).getByTestId('task-progress').textContent).toBe('0.00 / 30.00');
+    expect(within(rows[2]!).getByTestId('task-progress').textContent).toBe('0 / 10');
+    expect(screen.getByTestId('chest').dataset.status).toBe('locked');
+    fireEvent.click(within(rows[0]!).getByTestId('task-login'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/login'));
+    expect(app.router.state.location.search).toMatchObject({ redirect: '/bonus/tasks' });
+  });
+
+  it("opening the page completes today's login task; a claim shows the reward modal, updates the balance at once and turns the task received", async () => {
+    let state = view({ bet: [1_500, 'doing'], rounds: [10, 'claimable'] }, 0, 'locked');
+    const api = mockApi({
+      getActivityIds: running,
+      getTaskUser: () => state,
+      finishTask: (b) => {
+        const taskId = b.taskId as string;
+        state = { ...state, tasks: state.tasks.map((t) => (t.id === taskId ? { ...t, progress: 1, status: 'claimable' as const } : t)) };
+        return { task: state.tasks.find((t) => t.id === taskId) };
+      },
+      receiveTaskAward: (b) => {
+        const taskId = b.taskId as string;
+        state = { ...state, tasks: state.tasks.map((t) => (t.id === taskId ? { ...t, status: 'received' as const } : t)) };
+        return { awards: [{ awardId: 2002, count: 50, turnover: 0 }], coin: 12_345 };
+      },
+      refreshData: () => ({ errcode: 0, coin: 12_345 }),
+    });
+    logIn();
+    await renderApp('/bonus/tasks', newQueryClient());
+    await waitFor(() => expect(api.calls.finishTask).toHaveLength(1));
+    expect(api.calls.finishTask![0]).toMatchObject({ taskId: 'login' });
+    await waitFor(() => expect(document.querySelector('[data-task="login"]')!.getAttribute('data-status')).toBe('claimable'));
+    const bet = document.querySelector('[data-task="bet"]') as HTMLElement;
+    expect(within(bet).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(within(bet).getByTestId('task-progress').textContent).toBe('15.00 / 30.00');
+
+    const rounds = document.querySelector('[data-task="rounds"]') as HTMLElement;
+    fireEvent.click(within(rounds).getByTestId('task-claim'));
+    const modal = await screen.findByTestId('reward-modal');
+    expect(within(modal).getByTestId('reward-amount').textContent).toBe('50');
+    expect(modal.textContent).toContain('Points');
+    expect(modal.textContent).toContain('Daily tasks');
+    expect(useSession.getState().user?.coin).toBe(12_345);
+    expect(api.calls.receiveTaskAward![0]).toMatchObject({ taskId: 'rounds' });
+    await waitFor(() => expect(document.querySelector('[data-task="rounds"]')!.getAttribute('data-status')).toBe('received'));
+    expect((within(document.querySelector('[data-task="rounds"]') as HTMLElement).getByTestId('task-received') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opens a claimable liveness chest; a refused claim shows the state as it is now', async () => {
+    let state = view({ login: [1, 'received'] }, 25, 'claimable');
+    const api = mockApi({
+      getActivityIds: running,
+      getTaskUser: () => state,
+      receiveTaskAward: () => {
+        state = view({ login: [1, 'received'] }, 25, 'received');
+        return refuse(5003, 'You have already received this reward');
+      },
+    });
+    logIn();
+    await renderApp('/bonus/tasks', newQueryClient());
+    const chest = await screen.findByTestId('chest');
+    expect(chest.dataset.status).toBe('claimable');
+    expect(screen.getByTestId('liveness-daily').textContent).toContain('25');
+    fireEvent.click(chest);
+    await waitFor(() => expect(api.calls.receiveTaskAward).toHaveLength(1));
+    expect(api.calls.receiveTaskAward![0]).toMatchObject({ chest: { period: 'daily', index: 0 } });
+    await waitFor(() => expect(screen.getByTestId('chest').dataset.status).toBe('received'));
+    expect(screen.queryByTestId('reward-modal')).toBeNull();
+    expect(api.calls.finishTask ?? []).toHaveLength(0);
+  });
+
+  it('says so when no tasks run', async () => {
+    mockApi({});
+    await renderApp('/bonus/tasks', newQueryClient(undefined, { activityIds: { activityIds: [], activityMap: {} } }));
+    expect(await screen.findByTestId('tasks-none')).toBeTruthy();
+  });
+
+  it('/bonus opens the tasks', async () => {
+    mockApi({});
+    const app = await renderApp('/bonus', newQueryClient(undefined, { activityIds: running() }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/bonus/tasks'));
+  });
+});
