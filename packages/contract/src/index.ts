@@ -26,4 +26,6 @@ export * from './money-input.ts';
 export * from './phone.ts';
 export * from './rewards.ts';
 export * from './endpoints/activities.ts';
+export * from './endpoints/vip.ts';
+export * from './endpoints/rebate.ts';
 export * from './route-rules.ts';

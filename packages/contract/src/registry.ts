@@ -46,6 +46,14 @@ import {
   loginBonus3UserEndpoint,
   loginBonus3UserReceiveEndpoint,
 } from './endpoints/activities.ts';
+import {
+  appVipUserReceiveDailyEndpoint,
+  appVipUserReceiveSignInAwardEndpoint,
+  getVipInfoEndpoint,
+  receiveVipTaskEndpoint,
+  receiveVipTaskUnReceiveBonusEndpoint,
+} from './endpoints/vip.ts';
+import { betBonusEndpoint, betBonusLogEndpoint, betBonusReceiveEndpoint } from './endpoints/rebate.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -98,6 +106,14 @@ export const endpoints = {
   [loginBonus3UserEndpoint.path]: loginBonus3UserEndpoint,
   [loginBonus3UserReceiveEndpoint.path]: loginBonus3UserReceiveEndpoint,
   [activityReceiveEndpoint.path]: activityReceiveEndpoint,
+  [getVipInfoEndpoint.path]: getVipInfoEndpoint,
+  [appVipUserReceiveDailyEndpoint.path]: appVipUserReceiveDailyEndpoint,
+  [appVipUserReceiveSignInAwardEndpoint.path]: appVipUserReceiveSignInAwardEndpoint,
+  [receiveVipTaskEndpoint.path]: receiveVipTaskEndpoint,
+  [receiveVipTaskUnReceiveBonusEndpoint.path]: receiveVipTaskUnReceiveBonusEndpoint,
+  [betBonusEndpoint.path]: betBonusEndpoint,
+  [betBonusReceiveEndpoint.path]: betBonusReceiveEndpoint,
+  [betBonusLogEndpoint.path]: betBonusLogEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,7 @@ const NO_DOTS: RedDots = {
   taskAward: false,
   agent5: false,
   vipAward: false,
+  rebate: false,
   signIn: false,
   emailAward: false,
   canReceiveDrawChance: false,

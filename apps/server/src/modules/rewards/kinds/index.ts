@@ -6,6 +6,7 @@ import { freeSignKind } from './free-sign/free-sign.kind.ts';
 import { fundKind } from './fund/fund.kind.ts';
 import { noticeKind } from './notice/notice.kind.ts';
 import { signUpKind } from './sign-up/sign-up.kind.ts';
+import { vipKind } from './vip/vip.kind.ts';
 
 /**
  * A kind as the engine holds it. The engine hands a kind only activities of its type whose
@@ -27,6 +28,7 @@ export const KINDS: readonly ActivityKind<unknown>[] = [
   held(freeSignKind),
   held(firstChargeKind),
   held(firstDepositKindOf44),
+  held(vipKind),
 ];
 
 export function kindOf(type: number): ActivityKind<unknown> | undefined {
