@@ -7,7 +7,8 @@
  *        BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres, BENCH_KEEP=1 keeps the scratch database
  *
  * One fresh PostgreSQL database, migrated and seeded, with an activity of each kind that consumes
- * events running (today: first charge, 39, and first deposit, 44; both read `deposit.credited`).
+ * events running (today: first charge, 39, and first deposit, 44, both reading `deposit.credited`; VIP, 8,
+ * reading `game.round_settled`: exp, levels, rebate, level-up rewards).
  * Each leg builds the app (buildApp, as the server does) on that database and listens on a real
  * socket in this process:
  *
@@ -139,6 +140,12 @@ export async function benchConsumers(): Promise<BenchResult> {
     await rewards.setEnabled(created.id, true, 'bench');
     activities.push(label);
   }
+  const depositKinds = activities.length;
+  // VIP (8): exp, levels, rebate and day totals from every settled round; level-ups paid as players rise.
+  const vipLevels = [0, 5_000, 50_000, 500_000, 5_000_000].map((betAmount, i) => ({ betAmount, levelUpReward: i * 100, dailyGift: i * 50, rebateBp: 10 + i * 10, tasks: i ? [{ id: i, betAmount: 10_000, reward: 100 }] : [] }));
+  const vip = await rewards.create(activityInput.parse({ type: ActivityType.vip, name: 'bench VIP (8)', settings: { levels: vipLevels, expWeights: {}, multiplier: 1 } }), 'bench');
+  await rewards.setEnabled(vip.id, true, 'bench');
+  activities.push('VIP and rebate (8)');
 
   const players = await fundedPlayers(db);
   // Fresh players for the first deposits: as many as the legs and warm-ups can use at the rate.
@@ -315,7 +322,7 @@ export async function benchConsumers(): Promise<BenchResult> {
   await database.close();
   if (!process.env.BENCH_KEEP) await dropDatabases(DB_NAME);
 
-  const bonusesOk = bonuses.length === activities.length && bonuses.every((b) => Number(b.n) === firstDeposits);
+  const bonusesOk = bonuses.length === depositKinds && bonuses.every((b) => Number(b.n) === firstDeposits);
   const rows = CLIENTS.map((c) => {
     const { on, off } = results[c]!;
     const ratios = on.map((x, i) => x.rounds.rps / off[i]!.rounds.rps);
@@ -372,10 +379,10 @@ The machine is shared: the 1-minute load average at the end of each leg (on/off 
 PostgreSQL count in it) hints at other work beside a leg: ${rows.map((x) => `${x.c} clients ${x.loads}`).join('; ')}.
 
 What the consumers are today: the app registers ${consumers.length}, ${consumers.map((k) => `\`${k.name}\` (reads ${k.events.map((e) => `\`${e}\``).join(', ')})`).join(' and ')},
-the two first-deposit reward kinds (${activities.join(' and ')}), each with a running activity here: a first deposit pays its tier's
-bonus through the award function in the consumer's batch. **No consumer reads game events yet** (the kinds that will, such as
-VIP, rebate and tasks, come later), so during the rounds each consumer's work is to read the outbox past every
-\`game.bet_placed\` and \`game.round_settled\` (two per round) in its txid windows, filtering them out, and to pay the deposits' bonuses.
+the reward kinds with a running activity here (${activities.join(', ')}): a first deposit pays its tier's bonus through the award
+function in the first-deposit consumers' batch; \`rewards.vip\` applies every batch of \`game.round_settled\` set-based (one
+read of the players' levels, one statement for exp, levels, rebate and day totals; an award per level reached), and the
+first-deposit consumers read the outbox past the game events in their txid windows, filtering them out.
 
 | Clients | Rounds/s on | Rounds/s off | On/off | On/off runs | Round p99 on / off | Rounds on runs | Rounds off runs | Deposits/s |
 |---:|---:|---:|---:|---|---|---|---|---:|

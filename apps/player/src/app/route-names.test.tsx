@@ -33,7 +33,13 @@ describe('named routes (spec §2)', () => {
 
   it('each built name opens its page, and the page knows its name', async () => {
     logIn();
-    mockApi({ refreshData: () => ({ errcode: 0, coin: 1 }), startGame: () => ({ gameId: 1, mode: 'real', url: '/originals/play/g1?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }) });
+    mockApi({
+      refreshData: () => ({ errcode: 0, coin: 1 }),
+      startGame: () => ({ gameId: 1, mode: 'real', url: '/originals/play/g1?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }),
+      // vip-level is an activity page: it needs the VIP activity (8) running.
+      getActivityIds: () => ({ activityIds: [8], activityMap: { '8': { id: 8, type: 8, name: 'VIP', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: {} } }, hasTurntable: false, totalRecharge: 0 }),
+      getVipInfo: () => { throw new Error('not asked here'); },
+    });
     for (const name of builtRouteNames) {
       const href = name === 'game-start' ? `${pathOf(name)}?gameId=1` : pathOf(name);
       const app = await renderApp(href, newQueryClient());

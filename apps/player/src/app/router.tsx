@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type ParsedLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { ActivityType, ClientConstants, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
@@ -71,6 +71,10 @@ const signIn = () => import('../features/rewards/pages/sign-in-page.tsx');
 const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx');
 const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
 const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
+const vipHome = () => import('../features/rewards/vip/pages/vip-home-page.tsx');
+const vipLevel = () => import('../features/rewards/vip/pages/vip-level-page.tsx');
+const rebate = () => import('../features/rewards/vip/pages/rebate-page.tsx');
+const rebateRecord = () => import('../features/rewards/vip/pages/rebate-record-page.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
@@ -294,6 +298,42 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'rewards.records.title' },
     beforeLoad: requireGuard('auth'),
     component: page(rewardRecord, 'RewardRecordPage'),
+  }),
+  // /vip (issue 17 §2): home, level (named vip-level), rebate, rebate/record; /vip itself opens home.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vip,
+    beforeLoad: () => {
+      throw redirect({ href: paths.vipHome, replace: true });
+    },
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vipHome,
+    staticData: { chrome: 'nav', titleKey: 'vip.title', navLink: { to: paths.vipLevel, labelKey: 'vip.home.benefits' } },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(vipHome, 'VipHomePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: pathOf('vip-level'),
+    staticData: { chrome: 'nav', titleKey: 'vip.level.title', routeName: 'vip-level' },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(vipLevel, 'VipLevelPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vipRebate,
+    staticData: { chrome: 'nav', titleKey: 'vip.rebate.title', navLink: { to: paths.vipRebateRecord, labelKey: 'vip.rebate.records' } },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(rebate, 'RebatePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vipRebateRecord,
+    staticData: { chrome: 'nav', titleKey: 'vip.rebate.recordsTitle' },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(rebateRecord, 'RebateRecordPage'),
   }),
 ];
 

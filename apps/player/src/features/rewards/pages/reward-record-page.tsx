@@ -11,7 +11,7 @@ import { awardKind, isCoinAward, useActivities, useAwardLog } from '../api/rewar
 import '../rewards.css';
 
 /** Activity types that grant rewards this release, in the order the filter offers them. */
-const GRANTING_TYPES = [36, 15, 39, 44, 4, 16] as const;
+const GRANTING_TYPES = [36, 15, 39, 44, 4, 16, 8] as const;
 
 function AwardRow({ r }: { r: AwardLogEntry }) {
   const { t, i18n } = useTranslation();
