@@ -310,7 +310,7 @@ const routes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: paths.vipHome,
-    staticData: { chrome: 'nav', titleKey: 'vip.title', navLink: { to: paths.vipLevel, labelKey: 'vip.home.benefits' } },
+    staticData: { chrome: 'nav', titleKey: 'vip.title' },
     beforeLoad: activityGuard([ActivityType.vip]),
     component: page(vipHome, 'VipHomePage'),
   }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
 import type { VipData } from '@playhall/contract';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { useSession } from '../../../../lib/session.ts';
@@ -20,6 +21,12 @@ export function VipGiftModal({ vip }: { vip: VipData }) {
     setSeen(Number(localStorage.getItem(seenKey(userId)) ?? 0));
   }, [userId]);
   const fresh = seen === null ? [] : vip.levelUps.filter((l) => l.level > seen);
+  // The rewards were paid by the server as the level was reached: the top bar's balance reloads.
+  const qc = useQueryClient();
+  const paid = fresh.length > 0;
+  useEffect(() => {
+    if (paid) void qc.invalidateQueries({ queryKey: ['refreshData'] });
+  }, [paid, qc]);
   const close = () => {
     if (userId !== undefined) localStorage.setItem(seenKey(userId), String(vip.level));
     setSeen(vip.level);
