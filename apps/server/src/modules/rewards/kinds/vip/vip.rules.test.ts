@@ -60,3 +60,15 @@ describe('VIP rules', () => {
     );
   });
 });
+
+describe('docs/rewards.md', () => {
+  it('its VIP example is a valid VIP activity', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../../../../../../docs/rewards.md', import.meta.url), 'utf8');
+    const block = /## VIP \(type 8\)[\s\S]*?```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(block).toBeTruthy();
+    const example = JSON.parse(block!);
+    expect(example.type).toBe(8);
+    expect(vipSettings.safeParse(example.settings).success).toBe(true);
+  });
+});
