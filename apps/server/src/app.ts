@@ -39,6 +39,7 @@ import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import { registerRewards } from './modules/rewards/rewards.module.ts';
 import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
+import { ActivityType } from '@playhall/contract';
 
 export interface BuildAppOptions {
   database: Database;
@@ -79,7 +80,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // Domain modules.
   const db = database.db;
   const operator = { token: config.operatorToken, name: config.operatorName };
-  const content = createContentService(db);
+  // The app config carries the running VIP activity's levels (spec §3); `rewards` is built below, before any request.
+  const vipLevels = async () => ((await rewards.detailOf(ActivityType.vip))?.levels ?? []) as { level: number; betAmount: number }[];
+  const content = createContentService(db, { vipLevels });
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log });
   mountSessions(app, sessions);

@@ -23,8 +23,11 @@ export interface ContentService {
   getPage(slug: ContentSlug, lang?: Language): Promise<{ slug: ContentSlug; title: string; body: string; updatedAt: string }>;
 }
 
+/** A VIP level's start (spec §3's level config), from the rewards engine's running VIP activity. */
+export type VipLevels = () => Promise<{ level: number; betAmount: number }[]>;
+
 /** Reads operator-edited configuration and content. Missing translations fall back to en-US. */
-export function createContentService(db: Db): ContentService {
+export function createContentService(db: Db, o: { vipLevels?: VipLevels } = {}): ContentService {
   async function getConfigFields(): Promise<AppConfigFields> {
     const rows = await repo.readConfigRows(db);
     const parsed = appConfigFields.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
@@ -48,8 +51,11 @@ export function createContentService(db: Db): ContentService {
     async getAppConfig(lang = DEFAULT_LANG) {
       let faq = await repo.readFaq(db, lang);
       if (faq.length === 0 && lang !== DEFAULT_LANG) faq = await repo.readFaq(db, DEFAULT_LANG);
+      const levels = (await o.vipLevels?.()) ?? [];
       return {
         ...(await getConfigFields()),
+        vipMap: Object.fromEntries(levels.map((l) => [String(l.level), l])) as AppConfig['vipMap'],
+        levelConfig: levels as AppConfig['levelConfig'],
         appCustomerServiceQueue: await repo.readCustomerServiceItems(db),
         faq,
         notices: await getNotices(lang),

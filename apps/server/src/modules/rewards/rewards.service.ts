@@ -167,6 +167,12 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
       return (await running()).find((r) => r.activity.type === type)?.activity ?? null;
     },
 
+    /** What the player sees of the first running activity of a type beyond the common fields (its kind's `detail`), or null when none runs. */
+    async detailOf(type: number): Promise<Record<string, unknown> | null> {
+      const r = (await running()).find((x) => x.activity.type === type);
+      return r ? (r.kind.detail?.(r.activity) ?? {}) : null;
+    },
+
     // ---- operators ----
     async list(): Promise<OperatorActivity[]> {
       const now = clock.now();

@@ -85,6 +85,12 @@ describeDb('VIP and rebate (activity 8)', () => {
     expect((await staffCall(t, 'POST', '/activities', { type: ActivityType.vip, name: 'bad', settings: dup })).code).toBe(ErrorCode.activitySettingsInvalid);
   });
 
+  it('the app config carries the level config and vip map (spec §3) of the running VIP activity', async () => {
+    const cfg = (await call(t.app, 'anonymous/appConfig', {})).data;
+    expect(cfg.levelConfig).toEqual(settings().levels.map((l, level) => ({ level, betAmount: l.betAmount })));
+    expect(cfg.vipMap['2']).toEqual({ level: 2, betAmount: 3_000 });
+  });
+
   it('levels up from real rounds: one round crossing three levels pays each level once, exp by game-type weight', async () => {
     const p = await fundedPlayer(t, 1_000_000);
     expect((await info(p)).level).toBe(0);
