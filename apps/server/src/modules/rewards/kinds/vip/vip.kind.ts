@@ -56,7 +56,7 @@ interface VipFacts {
   granted: Record<string, boolean>;
 }
 
-/** The operator's day and week at `now`, and the keys of what they pay. */
+/** The operator's day and week (its Monday) at `now`. */
 function periodOf(ctx: KindContext, now: Date) {
   const day = dayIn(ctx.timeZone, now);
   return { day, week: weekOf(day) };
@@ -81,9 +81,13 @@ function keysOf(a: Vip, userId: number, day: string, week: string): string[] {
   return [key.daily(userId, day), key.signIn(userId, week), ...a.settings.levels.flatMap((l) => l.tasks.map((t) => key.task(userId, day, t.id)))];
 }
 
-/** Pays one VIP award in the claim's transaction; a key paid before is 5003. */
-async function pay(tx: Executor, ctx: KindContext, a: Vip, userId: number, count: number, k: string, what: string, now: Date): Promise<AwardResult> {
-  const paid = await award(tx, { userId, awardId: AwardId.coin, count, reason: `reward_vip_${what}`, key: k, multiplier: a.settings.multiplier, activityId: a.id, at: now });
+/** One VIP award (bonus coin with the activity's wagering) in the caller's transaction, reason `reward_vip_<what>`. */
+const grant = (tx: Executor, a: Vip, userId: number, count: number, k: string, what: string, now: Date) =>
+  award(tx, { userId, awardId: AwardId.coin, count, reason: `reward_vip_${what}`, key: k, multiplier: a.settings.multiplier, activityId: a.id, at: now });
+
+/** A claim's award; a key paid before is 5003. */
+async function pay(tx: Executor, a: Vip, userId: number, count: number, k: string, what: string, now: Date): Promise<AwardResult> {
+  const paid = await grant(tx, a, userId, count, k, what, now);
   if (paid.replayed) throw new AppError(ErrorCode.rewardAlreadyReceived);
   return paid;
 }
@@ -118,6 +122,8 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
     defineConsumer({
       name: 'rewards.vip',
       events: ['game.round_settled'],
+      // Set-based: a batch costs three statements however many rounds it holds, so larger batches catch up faster.
+      batchSize: 500,
       async handle(tx, events) {
         const now = ctx.clock.now();
         const rounds = events.filter((e) => e.payload.status === 'settled' && e.payload.bet > 0);
@@ -153,7 +159,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
             try {
               await tx.transaction(async (sp) => {
                 await assertEligible(sp, a, userId, now);
-                await award(sp, { userId, awardId: AwardId.coin, count: amount, reason: 'reward_vip_level', key: key.level(userId, level), multiplier: a.settings.multiplier, activityId: a.id, at: now });
+                await grant(sp, a, userId, amount, key.level(userId, level), 'level', now);
               });
             } catch (err) {
               // Not eligible (a disabled account): the level counts, its reward is not paid.
@@ -246,7 +252,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
       return claim(userId, async (tx, a, level, now) => {
         const amount = levelRow(a.settings, level).dailyGift;
         if (amount < 1) throw nothing(`VIP ${level} has no daily gift`);
-        return claimResult(await pay(tx, ctx, a, userId, amount, key.daily(userId, periodOf(ctx, now).day), 'daily', now));
+        return claimResult(await pay(tx, a, userId, amount, key.daily(userId, periodOf(ctx, now).day), 'daily', now));
       });
     });
 
@@ -255,7 +261,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
       return claim(userId, async (tx, a, level, now) => {
         const amount = levelRow(a.settings, level).signInGift;
         if (amount < 1) throw nothing(`VIP ${level} has no sign-in gift`);
-        return claimResult(await pay(tx, ctx, a, userId, amount, key.signIn(userId, periodOf(ctx, now).week), 'sign_in', now));
+        return claimResult(await pay(tx, a, userId, amount, key.signIn(userId, periodOf(ctx, now).week), 'sign_in', now));
       });
     });
 
@@ -266,7 +272,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         if (!t) throw nothing(`VIP ${level} has no task ${b.id}`);
         const { day } = periodOf(ctx, now);
         if ((await repo.dayBet(tx, userId, day)) < t.betAmount) throw nothing('This task is not done yet today');
-        return claimResult(await pay(tx, ctx, a, userId, t.reward, key.task(userId, day, t.id), 'task', now));
+        return claimResult(await pay(tx, a, userId, t.reward, key.task(userId, day, t.id), 'task', now));
       });
     });
 
@@ -278,7 +284,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         const done = levelRow(a.settings, level).tasks.filter((t) => bet >= t.betAmount);
         const paid: { id: number; p: AwardResult }[] = [];
         for (const t of done) {
-          const p = await award(tx, { userId, awardId: AwardId.coin, count: t.reward, reason: 'reward_vip_task', key: key.task(userId, day, t.id), multiplier: a.settings.multiplier, activityId: a.id, at: now });
+          const p = await grant(tx, a, userId, t.reward, key.task(userId, day, t.id), 'task', now);
           if (!p.replayed) paid.push({ id: t.id, p });
         }
         if (!paid.length) throw done.length ? new AppError(ErrorCode.rewardAlreadyReceived) : nothing('No VIP task is done yet today');
@@ -318,7 +324,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         const amount = details.reduce((s, d) => s + d.amount, 0);
         if (amount < 1) throw nothing('No rebate to receive yet');
         const id = await repo.takeRebate(tx, { userId, activityId: a.id, amount, details, micros: MICROS_PER_HUNDREDTH, at: now });
-        const p = await pay(tx, ctx, a, userId, amount, key.rebate(id), 'rebate', now);
+        const p = await pay(tx, a, userId, amount, key.rebate(id), 'rebate', now);
         return { id, awardId: p.awardId, amount: m(p.count), turnover: m(p.turnover), details: details.map((d) => ({ typeId: d.typeId, validBet: m(d.validBet), amount: m(d.amount) })), coin: m(p.balanceAfter ?? 0) };
       });
     });
