@@ -85,6 +85,17 @@ describe('/vip', () => {
     expect(await screen.findByTestId('vip-home')).toBeTruthy();
   });
 
+  it('Me lists the VIP club with its dot and opens it', async () => {
+    mockApi({ getActivityIds: vipActivity, activityGetStatusList: dots, getVipInfo: () => vip(), refreshData: () => ({ errcode: 0, coin: 12_345 }) });
+    logIn();
+    const app = await renderApp('/member', newQueryClient());
+    const item = await screen.findByTestId('vip-item');
+    expect(item.textContent).toContain('VIP club');
+    await waitFor(() => expect(within(item).getByTestId('red-dot')).toBeTruthy());
+    fireEvent.click(item);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/vip/home'));
+  });
+
   it('home: level, exp and progress; receiving the daily gift shows the exact amount and the balance at once', async () => {
     let received = false;
     const api = mockApi({
