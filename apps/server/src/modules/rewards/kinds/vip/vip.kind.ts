@@ -122,8 +122,6 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
     defineConsumer({
       name: 'rewards.vip',
       events: ['game.round_settled'],
-      // Set-based: a batch costs three statements however many rounds it holds, so larger batches catch up faster.
-      batchSize: 500,
       async handle(tx, events) {
         const now = ctx.clock.now();
         const rounds = events.filter((e) => e.payload.status === 'settled' && e.payload.bet > 0);
