@@ -153,6 +153,7 @@ describe.skipIf(!hasChromium)('VIP and rebate journey', () => {
     await page.getByTestId('award-end').waitFor();
     const amounts = await page.getByTestId('award-row').filter({ hasText: 'VIP club' }).getByTestId('award-amount').allInnerTexts();
     expect(amounts).toEqual([`+${exact(rebate)}`, '+0.30', '+0.50', '+1.00']);
+    await expect(page.getByTestId('award-what').allInnerTexts()).resolves.toEqual(['Rebate', 'VIP task', 'Daily gift', 'Level-up reward']);
     await snapNarrow(page, 'vip-8-reward-records');
     // Every claim's answer carried the balance: the top bar shows the deposit, the rounds and the four grants.
     await page.goto('/member');
