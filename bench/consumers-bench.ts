@@ -8,7 +8,8 @@
  *
  * One fresh PostgreSQL database, migrated and seeded, with an activity of each kind that consumes
  * events running (first charge, 39, and first deposit, 44, which read `deposit.credited`; tasks, 42,
- * which reads the round, deposit, login and bind-phone events).
+ * which reads the round, deposit, login and bind-phone events; VIP, 8, reading `game.round_settled`:
+ * exp, levels, rebate, level-up rewards).
  * Each leg builds the app (buildApp, as the server does) on that database and listens on a real
  * socket in this process:
  *
@@ -140,6 +141,7 @@ export async function benchConsumers(): Promise<BenchResult> {
     await rewards.setEnabled(created.id, true, 'bench');
     activities.push(label);
   }
+  const depositKinds = activities.length;
   // Tasks (42): every condition the round and deposit events feed, so its consumer writes progress for every round.
   const award = { awardId: 2001, count: 100, multiplier: 1 };
   const tasks = await rewards.create(
@@ -157,6 +159,12 @@ export async function benchConsumers(): Promise<BenchResult> {
     'bench',
   );
   await rewards.setEnabled(tasks.id, true, 'bench');
+  activities.push('tasks (42)');
+  // VIP (8): exp, levels, rebate and day totals from every settled round; level-ups paid as players rise.
+  const vipLevels = [0, 5_000, 50_000, 500_000, 5_000_000].map((betAmount, i) => ({ betAmount, levelUpReward: i * 100, dailyGift: i * 50, rebateBp: 10 + i * 10, tasks: i ? [{ id: i, betAmount: 10_000, reward: 100 }] : [] }));
+  const vip = await rewards.create(activityInput.parse({ type: ActivityType.vip, name: 'bench VIP (8)', settings: { levels: vipLevels, expWeights: {}, multiplier: 1 } }), 'bench');
+  await rewards.setEnabled(vip.id, true, 'bench');
+  activities.push('VIP and rebate (8)');
 
   const players = await fundedPlayers(db);
   // Fresh players for the first deposits: as many as the legs and warm-ups can use at the rate.
@@ -338,7 +346,7 @@ export async function benchConsumers(): Promise<BenchResult> {
   await database.close();
   if (!process.env.BENCH_KEEP) await dropDatabases(DB_NAME);
 
-  const bonusesOk = bonuses.length === activities.length && bonuses.every((b) => Number(b.n) === firstDeposits);
+  const bonusesOk = bonuses.length === depositKinds && bonuses.every((b) => Number(b.n) === firstDeposits);
   const rows = CLIENTS.map((c) => {
     const { on, off } = results[c]!;
     const ratios = on.map((x, i) => x.rounds.rps / off[i]!.rounds.rps);
@@ -395,10 +403,11 @@ The machine is shared: the 1-minute load average at the end of each leg (on/off 
 PostgreSQL count in it) hints at other work beside a leg: ${rows.map((x) => `${x.c} clients ${x.loads}`).join('; ')}.
 
 What the consumers are today: the app registers ${consumers.length}, ${consumers.map((k) => `\`${k.name}\` (reads ${k.events.map((e) => `\`${e}\``).join(', ')})`).join(' and ')},
-the two first-deposit reward kinds (${activities.join(' and ')}) and tasks (42), each with a running activity here: a first deposit pays its tier's
-bonus through the award function in the consumer's batch; the tasks consumer adds every settled round to a daily bet task and a weekly
-rounds task, and every deposit to a novice deposit task, set-based (one upsert per batch). The first-deposit consumers read the outbox
-past every \`game.bet_placed\` and \`game.round_settled\` (two per round) in their txid windows, filtering them out.
+the reward kinds with a running activity here (${activities.join(', ')}): a first deposit pays its tier's bonus through the award
+function in the first-deposit consumers' batch; the tasks consumer adds every settled round to a daily bet task and a weekly
+rounds task, and every deposit to a novice deposit task, set-based (one upsert per batch); \`rewards.vip\` applies every batch of
+\`game.round_settled\` set-based (one read of the players' levels, one statement for exp, levels, rebate and day totals; an award
+per level reached); the first-deposit consumers read the outbox past the game events in their txid windows, filtering them out.
 Settled rounds over the whole benchmark: ${taskRounds.rounds}; counted in the tasks' weekly rounds: ${taskRounds.progress}${taskRounds.rounds === taskRounds.progress ? ' (each once)' : ' (**not each once**, or the bench crossed the operator\'s week)'}.
 
 | Clients | Rounds/s on | Rounds/s off | On/off | On/off runs | Round p99 on / off | Rounds on runs | Rounds off runs | Deposits/s |

@@ -42,6 +42,7 @@ import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import { registerRewards } from './modules/rewards/rewards.module.ts';
 import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
+import { ActivityType } from '@playhall/contract';
 
 export interface BuildAppOptions {
   database: Database;
@@ -88,7 +89,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // The database's notifications to this instance: session revocations and configuration changes
   // (decisions 036, 040). Listening from ready (every handler added) to close.
   const changes = createChangeFeed(database, app.log);
-  const content = createContentService(db, changes);
+  // The app config carries the running VIP activity's levels (spec §3); `rewards` is built below, before any request.
+  const vipLevels = async () => ((await rewards.detailOf(ActivityType.vip))?.levels ?? []) as { level: number; betAmount: number }[];
+  const content = createContentService(db, changes, { vipLevels });
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log, changes });
   mountSessions(app, sessions);

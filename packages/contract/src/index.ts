@@ -27,4 +27,6 @@ export * from './phone.ts';
 export * from './rewards.ts';
 export * from './endpoints/activities.ts';
 export * from './endpoints/tasks.ts';
+export * from './endpoints/vip.ts';
+export * from './endpoints/rebate.ts';
 export * from './route-rules.ts';

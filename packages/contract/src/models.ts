@@ -88,7 +88,13 @@ export const appConfigFields = z.object({
 });
 export type AppConfigFields = z.infer<typeof appConfigFields>;
 
+/** A VIP level as the app config carries it (spec §3's level config): the exp (hundredths of valid bet) it starts at. */
+export const vipLevelConfig = z.object({ level: z.number().int(), betAmount: money });
+
 export const appConfig = appConfigFields.extend({
+  /** Spec §3's vip map (level → its config) and level config (betAmount), from the running VIP activity (8); empty when none runs. */
+  vipMap: z.record(z.string(), vipLevelConfig).optional(),
+  levelConfig: z.array(vipLevelConfig).optional(),
   appCustomerServiceQueue: z.array(customerServiceItem),
   faq: z.array(faqItem),
   notices: z.array(noticeItem),

@@ -47,6 +47,14 @@ import {
   loginBonus3UserReceiveEndpoint,
 } from './endpoints/activities.ts';
 import { finishTaskEndpoint, getTaskUserEndpoint, receiveTaskAwardEndpoint } from './endpoints/tasks.ts';
+import {
+  appVipUserReceiveDailyEndpoint,
+  appVipUserReceiveSignInAwardEndpoint,
+  getVipInfoEndpoint,
+  receiveVipTaskEndpoint,
+  receiveVipTaskUnReceiveBonusEndpoint,
+} from './endpoints/vip.ts';
+import { betBonusEndpoint, betBonusLogEndpoint, betBonusReceiveEndpoint } from './endpoints/rebate.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -102,6 +110,14 @@ export const endpoints = {
   [finishTaskEndpoint.path]: finishTaskEndpoint,
   [receiveTaskAwardEndpoint.path]: receiveTaskAwardEndpoint,
   [activityReceiveEndpoint.path]: activityReceiveEndpoint,
+  [getVipInfoEndpoint.path]: getVipInfoEndpoint,
+  [appVipUserReceiveDailyEndpoint.path]: appVipUserReceiveDailyEndpoint,
+  [appVipUserReceiveSignInAwardEndpoint.path]: appVipUserReceiveSignInAwardEndpoint,
+  [receiveVipTaskEndpoint.path]: receiveVipTaskEndpoint,
+  [receiveVipTaskUnReceiveBonusEndpoint.path]: receiveVipTaskUnReceiveBonusEndpoint,
+  [betBonusEndpoint.path]: betBonusEndpoint,
+  [betBonusReceiveEndpoint.path]: betBonusReceiveEndpoint,
+  [betBonusLogEndpoint.path]: betBonusLogEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

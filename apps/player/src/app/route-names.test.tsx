@@ -34,12 +34,15 @@ describe('named routes (spec §2)', () => {
   it('each built name opens its page, and the page knows its name', async () => {
     logIn();
     const tasks = { id: 9, type: 42, name: 'Tasks', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: {} };
+    // vip-level is an activity page: it needs the VIP activity (8) running.
+    const vip = { id: 8, type: 8, name: 'VIP', sort: 2, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: {} };
     const bar = { value: 0, endsAt: '2030-01-01T00:00:00.000Z', chests: [] };
     mockApi({
       refreshData: () => ({ errcode: 0, coin: 1 }),
       startGame: () => ({ gameId: 1, mode: 'real', url: '/originals/play/g1?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }),
-      getActivityIds: () => ({ activityIds: [9], activityMap: { 9: tasks }, hasTurntable: false, totalRecharge: 0 }),
+      getActivityIds: () => ({ activityIds: [9, 8], activityMap: { 9: tasks, 8: vip }, hasTurntable: false, totalRecharge: 0 }),
       getTaskUser: () => ({ activityId: 9, timeZone: 'UTC', tasks: [], liveness: { daily: bar, weekly: bar } }),
+      getVipInfo: () => { throw new Error('not asked here'); },
     });
     for (const name of builtRouteNames) {
       const href = name === 'game-start' ? `${pathOf(name)}?gameId=1` : pathOf(name);

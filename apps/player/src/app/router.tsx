@@ -72,6 +72,10 @@ const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx
 const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
 const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
 const tasks = () => import('../features/rewards/tasks/tasks-page.tsx');
+const vipHome = () => import('../features/rewards/vip/pages/vip-home-page.tsx');
+const vipLevel = () => import('../features/rewards/vip/pages/vip-level-page.tsx');
+const rebate = () => import('../features/rewards/vip/pages/rebate-page.tsx');
+const rebateRecord = () => import('../features/rewards/vip/pages/rebate-record-page.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
@@ -312,6 +316,42 @@ const routes = [
     beforeLoad: () => {
       throw redirect({ to: pathOf('bonus-tasks'), replace: true });
     },
+  }),
+  // /vip (issue 17 §2): home, level (named vip-level), rebate, rebate/record; /vip itself opens home.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vip,
+    beforeLoad: () => {
+      throw redirect({ href: paths.vipHome, replace: true });
+    },
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vipHome,
+    staticData: { chrome: 'nav', titleKey: 'vip.title' },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(vipHome, 'VipHomePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: pathOf('vip-level'),
+    staticData: { chrome: 'nav', titleKey: 'vip.level.title', routeName: 'vip-level' },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(vipLevel, 'VipLevelPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vipRebate,
+    staticData: { chrome: 'nav', titleKey: 'vip.rebate.title', navLink: { to: paths.vipRebateRecord, labelKey: 'vip.rebate.records' } },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(rebate, 'RebatePage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.vipRebateRecord,
+    staticData: { chrome: 'nav', titleKey: 'vip.rebate.recordsTitle' },
+    beforeLoad: activityGuard([ActivityType.vip]),
+    component: page(rebateRecord, 'RebateRecordPage'),
   }),
 ];
 

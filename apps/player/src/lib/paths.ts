@@ -39,6 +39,12 @@ export const paths = {
   signInRule: '/activity/sign-in/rule',
   firstDeposit: '/activity/first-deposit',
   rewardRecord: '/reward/record',
+  /** VIP (issue 17 §2): /vip's children; /vip itself opens home. The rebate page is also mounted at /bonus/rebate. */
+  vip: '/vip',
+  vipHome: '/vip/home',
+  vipLevel: '/vip/level',
+  vipRebate: '/vip/rebate',
+  vipRebateRecord: '/vip/rebate/record',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -37,7 +37,7 @@ export const routePaths = {
 } as const satisfies Record<RouteName, string>;
 
 /** The named routes the router has today. */
-export const builtRouteNames = ['index', 'member', 'game-start', 'bonus-tasks'] as const satisfies readonly RouteName[];
+export const builtRouteNames = ['index', 'member', 'game-start', 'bonus-tasks', 'vip-level'] as const satisfies readonly RouteName[];
 
 export function pathOf<N extends RouteName>(name: N): (typeof routePaths)[N] {
   return routePaths[name];

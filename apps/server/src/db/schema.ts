@@ -603,3 +603,38 @@ export const taskProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.activityId, t.period, t.taskId] })],
 );
+// VIP and rebate (migration 20261127_0840_vip_rebate.sql, decision 045).
+
+/** Rebate accrued per player and game type since the last claim (millionths of a coin). */
+export const vipRebate = pgTable(
+  'vip_rebate',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    typeId: integer('type_id').notNull(),
+    validBet: bigint('valid_bet', { mode: 'number' }).notNull().default(0),
+    accrued: bigint('accrued', { mode: 'number' }).notNull().default(0),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.typeId] })],
+);
+
+/** Valid bet per player and operator's day (VIP tasks). */
+export const vipDay = pgTable(
+  'vip_day',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    validBet: bigint('valid_bet', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** One row per rebate claim (betBonusLog). */
+export const vipRebateClaim = pgTable('vip_rebate_claim', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  activityId: integer('activity_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  details: jsonb('details').$type<{ typeId: number; validBet: number; amount: number }[]>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -33,6 +33,8 @@ export const redDots = z.object({
   taskAward: z.boolean(),
   agent5: z.boolean(),
   vipAward: z.boolean(),
+  /** The VIP rebate has a hundredth or more to receive (not one of spec §3's flags; the bonus centre's rebate entry). */
+  rebate: z.boolean(),
   signIn: z.boolean(),
   emailAward: z.boolean(),
   canReceiveDrawChance: z.boolean(),

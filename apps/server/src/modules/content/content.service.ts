@@ -24,12 +24,16 @@ export interface ContentService {
   getPage(slug: ContentSlug, lang?: Language): Promise<{ slug: ContentSlug; title: string; body: string; updatedAt: string }>;
 }
 
+/** A VIP level's start (spec §3's level config), from the rewards engine's running VIP activity. */
+export type VipLevels = () => Promise<{ level: number; betAmount: number }[]>;
+
 /**
  * Reads operator-edited configuration and content. Missing translations fall back to en-US. The
  * configuration, customer service queue, notices and FAQ are kept in process until a write to
- * their table is notified (decision 040); pages are read each time.
+ * their table is notified (decision 040); pages are read each time. The VIP levels come from the
+ * rewards engine's activities cache.
  */
-export function createContentService(db: Db, changes: ChangeFeed): ContentService {
+export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels?: VipLevels } = {}): ContentService {
   const configFields = configCache(changes, ['app_config'], async () => {
     const rows = await repo.readConfigRows(db);
     const parsed = appConfigFields.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
@@ -58,8 +62,21 @@ export function createContentService(db: Db, changes: ChangeFeed): ContentServic
     getNotices,
     getCustomerServiceQueue,
     async getAppConfig(lang = DEFAULT_LANG) {
-      const [fields, appCustomerServiceQueue, faq, noticeList] = await Promise.all([getConfigFields(), getCustomerServiceQueue(), faqs.get(lang), getNotices(lang)]);
-      return { ...fields, appCustomerServiceQueue, faq, notices: noticeList };
+      const [fields, appCustomerServiceQueue, faq, noticeList, levels] = await Promise.all([
+        getConfigFields(),
+        getCustomerServiceQueue(),
+        faqs.get(lang),
+        getNotices(lang),
+        o.vipLevels?.() ?? [],
+      ]);
+      return {
+        ...fields,
+        vipMap: Object.fromEntries(levels.map((l) => [String(l.level), l])) as AppConfig['vipMap'],
+        levelConfig: levels as AppConfig['levelConfig'],
+        appCustomerServiceQueue,
+        faq,
+        notices: noticeList,
+      };
     },
     async getPage(slug, lang = DEFAULT_LANG) {
       const page = (await repo.readPage(db, slug, lang)) ?? (await repo.readPage(db, slug, DEFAULT_LANG));

@@ -25,6 +25,7 @@ const NO_DOTS: RedDots = {
   taskAward: false,
   agent5: false,
   vipAward: false,
+  rebate: false,
   signIn: false,
   emailAward: false,
   canReceiveDrawChance: false,
@@ -175,6 +176,12 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     /** The first running activity of a type (sort order), for the kind's own calls. */
     async runningOf(type: number): Promise<Activity<unknown> | null> {
       return (await running()).find((r) => r.activity.type === type)?.activity ?? null;
+    },
+
+    /** What the player sees of the first running activity of a type beyond the common fields (its kind's `detail`), or null when none runs. */
+    async detailOf(type: number): Promise<Record<string, unknown> | null> {
+      const r = (await running()).find((x) => x.activity.type === type);
+      return r ? (r.kind.detail?.(r.activity) ?? {}) : null;
     },
 
     // ---- operators ----

@@ -17,6 +17,9 @@ const CalendarIcon = () => (
 const GiftIcon = () => (
   <svg {...base(20)}><rect x="3" y="8" width="18" height="5" rx="1" /><path d="M5 13v8h14v-8M12 8v13M12 8c-2-4-6-4-6-1.5S9 8 12 8zm0 0c2-4 6-4 6-1.5S15 8 12 8z" /></svg>
 );
+const CrownIcon = () => (
+  <svg {...base(20)}><path d="M3 8l4 4 5-7 5 7 4-4-2 11H5L3 8z" /></svg>
+);
 const ListIcon = () => (
   <svg {...base(20)}><path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" /></svg>
 );
@@ -52,7 +55,7 @@ function ClaimItem({ activity, dot, amount }: { activity: ActivityView; dot: boo
 }
 
 /**
- * The member page's rewards: daily sign-in and the first-deposit offer when they run, the one-off
+ * The member page's rewards: daily sign-in, VIP and the first-deposit offer when they run, the one-off
  * rewards the player can receive now (sign-up bonus, bind phone, fund; the download bonus in the
  * installed app, decision 030), and the reward records.
  */
@@ -63,6 +66,7 @@ export function RewardEntries() {
   const activities = useActivities();
   const dots = useRedDots().data;
   const signIn = activitiesOfType(activities.data, [ActivityType.freeSign])[0];
+  const vip = activitiesOfType(activities.data, [ActivityType.vip])[0];
   const firstDeposit = activitiesOfType(activities.data, [ActivityType.firstCharge, ActivityType.firstDeposit])[0];
   const signUp = activitiesOfType(activities.data, [ActivityType.signUpBonus])[0];
   const fund = activitiesOfType(activities.data, [ActivityType.fund])[0];
@@ -78,6 +82,11 @@ export function RewardEntries() {
       {signIn && (
         <List.Item prefix={<CalendarIcon />} onClick={() => void navigate({ to: paths.signIn })} data-testid="sign-in-item">
           {signIn.name}<RedDot on={Boolean(dots?.signIn)} className="red-dot--inline" label={t('rewards.dotLabel')} />
+        </List.Item>
+      )}
+      {vip && (
+        <List.Item prefix={<CrownIcon />} onClick={() => void navigate({ to: paths.vipHome })} data-testid="vip-item">
+          {vip.name}<RedDot on={Boolean(dots?.vipAward || dots?.rebate)} className="red-dot--inline" label={t('rewards.dotLabel')} />
         </List.Item>
       )}
       {signUp && dots?.signupBonus && <ClaimItem activity={signUp} dot amount={amountOf(signUp)} />}

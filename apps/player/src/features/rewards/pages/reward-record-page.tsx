@@ -11,17 +11,20 @@ import { awardKind, isCoinAward, useActivities, useAwardLog } from '../api/rewar
 import '../rewards.css';
 
 /** Activity types that grant rewards this release, in the order the filter offers them. */
-const GRANTING_TYPES = [36, 15, 39, 44, 4, 16] as const;
+const GRANTING_TYPES = [36, 15, 39, 44, 4, 16, 8] as const;
 
 function AwardRow({ r }: { r: AwardLogEntry }) {
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.createTime));
   const kind = awardKind(r.awardId);
+  // What within the activity it paid for, where the activity pays several things (VIP: level-up, gifts, tasks, rebate).
+  const what = t(`vip.reasons.${r.reason}`, { defaultValue: '' });
   const name = r.activityName ?? (r.activityType ? t(`rewards.types.${r.activityType}`, { defaultValue: t('rewards.awards.other') }) : t('rewards.awards.other'));
   return (
     <li className="award-row" data-testid="award-row" data-type={r.activityType ?? undefined}>
       <div className="award-row__main">
         <span className="award-row__name">{name}</span>
+        {what && <span className="award-row__meta" data-testid="award-what">{what}</span>}
         <span className="award-row__meta">{when}</span>
         {r.turnover > 0 && (
           <span className="award-row__meta" data-testid="award-turnover">{t('rewards.records.turnover')} <Money value={r.turnover} exact /></span>

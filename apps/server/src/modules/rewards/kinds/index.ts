@@ -7,6 +7,7 @@ import { fundKind } from './fund/fund.kind.ts';
 import { noticeKind } from './notice/notice.kind.ts';
 import { signUpKind } from './sign-up/sign-up.kind.ts';
 import { tasksKind } from './tasks/tasks.kind.ts';
+import { vipKind } from './vip/vip.kind.ts';
 
 /**
  * A kind as the engine holds it. The engine hands a kind only activities of its type whose
@@ -29,6 +30,7 @@ export const KINDS: readonly ActivityKind<unknown>[] = [
   held(firstChargeKind),
   held(firstDepositKindOf44),
   held(tasksKind),
+  held(vipKind),
 ];
 
 export function kindOf(type: number): ActivityKind<unknown> | undefined {
