@@ -26,4 +26,5 @@ export * from './money-input.ts';
 export * from './phone.ts';
 export * from './rewards.ts';
 export * from './endpoints/activities.ts';
+export * from './endpoints/award-sum.ts';
 export * from './route-rules.ts';

@@ -46,6 +46,7 @@ import {
   loginBonus3UserEndpoint,
   loginBonus3UserReceiveEndpoint,
 } from './endpoints/activities.ts';
+import { activityAwardGetSumEndpoint } from './endpoints/award-sum.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -95,6 +96,7 @@ export const endpoints = {
   [getActivityIdsEndpoint.path]: getActivityIdsEndpoint,
   [activityGetStatusListEndpoint.path]: activityGetStatusListEndpoint,
   [activityAwardGetLogEndpoint.path]: activityAwardGetLogEndpoint,
+  [activityAwardGetSumEndpoint.path]: activityAwardGetSumEndpoint,
   [loginBonus3UserEndpoint.path]: loginBonus3UserEndpoint,
   [loginBonus3UserReceiveEndpoint.path]: loginBonus3UserReceiveEndpoint,
   [activityReceiveEndpoint.path]: activityReceiveEndpoint,
