@@ -1,11 +1,11 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type ParsedLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { ActivityType, ClientConstants, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
 import { PageSkeleton } from '../components/ui/skeletons.tsx';
 import { requireGuard } from './guards.ts';
 import { paths } from '../lib/paths.ts';
-import { pathOf } from '../lib/route-names.ts';
+import { pathOf, type RouteName } from '../lib/route-names.ts';
 import { setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { allTexts } from '../lib/i18n.ts';
@@ -24,6 +24,8 @@ declare module '@tanstack/react-router' {
     titleKey?: string;
     /** A link on the nav bar's right side (e.g. an activity's "Rule"). */
     navLink?: { to: string; labelKey: string };
+    /** i18n key of the page's tab in the bonus centre's header (children of /bonus). */
+    bonusTab?: string;
   }
 }
 
@@ -71,6 +73,7 @@ const signIn = () => import('../features/rewards/pages/sign-in-page.tsx');
 const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx');
 const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
 const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
+const bonus = () => import('../features/rewards/pages/bonus-pages.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
@@ -297,7 +300,33 @@ const routes = [
   }),
 ];
 
-export const routeTree = rootRoute.addChildren(routes);
+/**
+ * The bonus centre (issue 17 §1): /bonus opens home; each child is a tab of its header, in this
+ * order (the layout reads them from here), so a page of the centre is one line below.
+ */
+const bonusRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.bonus,
+  staticData: { chrome: 'tabs' },
+  component: page(bonus, 'BonusLayout'),
+});
+const bonusPage = <P extends string>(path: P, component: ReturnType<typeof page>, bonusTab: string, o: { routeName?: RouteName; login?: boolean } = {}) =>
+  createRoute({
+    getParentRoute: () => bonusRoute,
+    path,
+    staticData: { chrome: 'tabs', bonusTab, ...(o.routeName && { routeName: o.routeName }) },
+    ...(o.login && { beforeLoad: requireGuard('auth') }),
+    component,
+  });
+const bonusRoutes = [
+  createRoute({ getParentRoute: () => bonusRoute, path: '/', beforeLoad: () => { throw redirect({ to: paths.bonusHome, replace: true }); } }),
+  bonusPage('home', page(bonus, 'BonusHomePage'), 'bonus.tabs.home'),
+  bonusPage('event', page(bonus, 'BonusEventPage'), 'bonus.tabs.event', { routeName: 'bonus-event' }),
+  bonusPage('reward', page(bonus, 'BonusRewardPage'), 'bonus.tabs.reward', { routeName: 'bonus-reward', login: true }),
+  bonusPage('record', page(rewardRecord, 'RewardRecordPage'), 'bonus.tabs.record', { routeName: 'bonus-record', login: true }),
+];
+
+export const routeTree = rootRoute.addChildren([...routes, bonusRoute.addChildren(bonusRoutes)]);
 
 /**
  * Page transitions (spec §9: they wait up to 100 ms): the page on screen stays while the next one

@@ -7,6 +7,7 @@ import { pathOf } from './route-names.ts';
 import { openExternal } from './native-bridge.ts';
 import { queryClient } from './query-client.ts';
 import { usePreLogin } from './queries.ts';
+import { formatMoneyExact } from './money.ts';
 import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
 
 /**
@@ -141,6 +142,7 @@ export function applyClaim(coin: Money, shown: RewardShown): void {
   queryClient.setQueryData<{ coin?: number }>(['refreshData'], (old) => (old ? { ...old, coin } : old));
   void queryClient.invalidateQueries({ queryKey: ['refreshData'] });
   void queryClient.invalidateQueries({ queryKey: ['activityAwardGetLog'] });
+  void queryClient.invalidateQueries({ queryKey: ['activityAwardGetSum'] });
   refreshRedDots();
   openRewardModal(shown);
 }
@@ -292,4 +294,40 @@ export function noticeText(activity: ActivityView, language: string): { title: s
     return '';
   };
   return { title: pick(activity.detail.title) || activity.name, body: pick(activity.detail.body) };
+}
+
+function maxOf(values: unknown[]): number | null {
+  const nums = values.filter((v): v is number => Number.isInteger(v) && (v as number) > 0);
+  return nums.length ? Math.max(...nums) : null;
+}
+
+/**
+ * The one-line offer of a designed banner, from what the activity's detail says (never invented).
+ * Amounts are exact, as the offer's own page and popup state them (decision 026).
+ */
+export function offerLine(a: ActivityView, t: (k: string, o?: Record<string, unknown>) => string, language: string): string {
+  const money = (v: number) => formatMoneyExact(v, language);
+  const d = a.detail;
+  if (a.clickType === ClickType.game) return t('rewards.banner.play');
+  switch (a.type) {
+    case ActivityType.freeSign: {
+      const top = Array.isArray(d.rewards) ? maxOf(d.rewards as unknown[]) : null;
+      return top ? t('rewards.banner.signIn', { amount: money(top) }) : t('rewards.banner.signInPlain');
+    }
+    case ActivityType.firstCharge:
+    case ActivityType.firstDeposit: {
+      const top = Array.isArray(d.tiers) ? maxOf((d.tiers as { bonus?: unknown }[]).map((x) => x?.bonus)) : null;
+      return top ? t('rewards.banner.firstDeposit', { amount: money(top) }) : t('rewards.banner.open');
+    }
+    case ActivityType.signUpBonus:
+    case ActivityType.bind:
+    case ActivityType.download:
+      return Number.isInteger(d.amount) && (d.amount as number) > 0 ? t('rewards.banner.bonus', { amount: money(d.amount as number) }) : t('rewards.banner.open');
+    case ActivityType.fund:
+      return t('rewards.banner.fund');
+    case ActivityType.notice:
+      return noticeText(a, language).title;
+    default:
+      return t('rewards.banner.open');
+  }
 }
