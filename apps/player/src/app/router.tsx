@@ -24,8 +24,6 @@ declare module '@tanstack/react-router' {
     titleKey?: string;
     /** A link on the nav bar's right side (e.g. an activity's "Rule"). */
     navLink?: { to: string; labelKey: string };
-    /** i18n key of the page's tab in the bonus centre's header (children of /bonus). */
-    bonusTab?: string;
   }
 }
 
@@ -310,20 +308,15 @@ const bonusRoute = createRoute({
   staticData: { chrome: 'tabs' },
   component: page(bonus, 'BonusLayout'),
 });
-const bonusPage = <P extends string>(path: P, component: ReturnType<typeof page>, bonusTab: string, o: { routeName?: RouteName; login?: boolean } = {}) =>
-  createRoute({
-    getParentRoute: () => bonusRoute,
-    path,
-    staticData: { chrome: 'tabs', bonusTab, ...(o.routeName && { routeName: o.routeName }) },
-    ...(o.login && { beforeLoad: requireGuard('auth') }),
-    component,
-  });
+/** A page of the bonus centre at /bonus/<path>: its tab in the header says `bonus.tabs.<path>`. */
+const bonusPage = <P extends string>(path: P, component: ReturnType<typeof page>, routeName?: RouteName, login?: boolean) =>
+  createRoute({ getParentRoute: () => bonusRoute, path, staticData: { chrome: 'tabs', routeName }, beforeLoad: login ? requireGuard('auth') : undefined, component });
 const bonusRoutes = [
   createRoute({ getParentRoute: () => bonusRoute, path: '/', beforeLoad: () => { throw redirect({ to: paths.bonusHome, replace: true }); } }),
-  bonusPage('home', page(bonus, 'BonusHomePage'), 'bonus.tabs.home'),
-  bonusPage('event', page(bonus, 'BonusEventPage'), 'bonus.tabs.event', { routeName: 'bonus-event' }),
-  bonusPage('reward', page(bonus, 'BonusRewardPage'), 'bonus.tabs.reward', { routeName: 'bonus-reward', login: true }),
-  bonusPage('record', page(rewardRecord, 'RewardRecordPage'), 'bonus.tabs.record', { routeName: 'bonus-record', login: true }),
+  bonusPage('home', page(bonus, 'BonusHomePage')),
+  bonusPage('event', page(bonus, 'BonusEventPage'), 'bonus-event'),
+  bonusPage('reward', page(bonus, 'BonusRewardPage'), 'bonus-reward', true),
+  bonusPage('record', page(rewardRecord, 'RewardRecordPage'), 'bonus-record', true),
 ];
 
 export const routeTree = rootRoute.addChildren([...routes, bonusRoute.addChildren(bonusRoutes)]);

@@ -1,14 +1,39 @@
-import { ActivityType, type ActivityView } from '@playhall/contract';
+import { ActivityType, type ActivityView, type Money } from '@playhall/contract';
+import { call } from './api.ts';
 import { isInstalledApp } from './pwa.ts';
 import { paths } from './paths.ts';
-import { activitiesOfType, activityRoute, useActivities, useHasRecordOf, useRedDots } from './rewards.ts';
-import { loginHref, useIsLoggedIn, useSession } from './session.ts';
+import { queryClient } from './query-client.ts';
+import { activitiesOfType, activityRoute, openRewardModal, refreshRedDots, useActivities, useHasRecordOf, useRedDots, type RewardShown } from './rewards.ts';
+import { loginHref, setUser, useIsLoggedIn, useSession } from './session.ts';
 
 /*
- * The claims a player meets in the bonus centre and on Me (issue 17 §1): one list built from the
- * engine's state, so both places say the same. Off the first screen (decision 033): only those
- * pages import it.
+ * Claims (issue 14, issue 17 §1): what a claim changes in the app, and the claims a player meets
+ * in the bonus centre and on Me, one list built from the engine's state so both places say the
+ * same. Off the first screen (decision 033): only the pages that claim import it.
  */
+
+/**
+ * After any successful claim: the top bar shows the balance the answer carries at once, the
+ * balances reload, the dots refresh (throttled) and the modal says what was received.
+ */
+export function applyClaim(coin: Money, shown: RewardShown): void {
+  const user = useSession.getState().user;
+  if (user && user.coin !== coin) setUser({ ...user, coin });
+  queryClient.setQueryData<{ coin?: number }>(['refreshData'], (old) => (old ? { ...old, coin } : old));
+  void queryClient.invalidateQueries({ queryKey: ['refreshData'] });
+  void queryClient.invalidateQueries({ queryKey: ['activityAwardGetLog'] });
+  void queryClient.invalidateQueries({ queryKey: ['activityAwardGetSum'] });
+  refreshRedDots();
+  openRewardModal(shown);
+}
+
+/** Receive a one-off activity's reward (sign-up bonus, bind phone, fund) and show it. */
+export async function receiveActivity(activity: Pick<ActivityView, 'id' | 'name' | 'detail'>): Promise<void> {
+  // The installed app says so: the download bonus is paid only then (decision 030).
+  const res = await call('activityReceive', { activityId: activity.id, ...(isInstalledApp() ? { installed: true } : {}) });
+  const multiplier = typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : undefined;
+  applyClaim(res.coin, { title: activity.name, awards: res.awards, ...(multiplier !== undefined ? { multiplier } : {}) });
+}
 
 /** What a claim entry lets the player do now. */
 export type ClaimAction =

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } from '@playhall/contract';
+import { ActivityType, ClickType, type ActivityView, type RedDots } from '@playhall/contract';
 import { call } from './api.ts';
-import { isInstalledApp } from './pwa.ts';
-import { pathOf } from './route-names.ts';
+import { paths } from './paths.ts';
 import { openExternal } from './native-bridge.ts';
 import { queryClient } from './query-client.ts';
 import { usePreLogin } from './queries.ts';
 import { formatMoneyExact } from './money.ts';
-import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
+import { loginHref, registerStoreReset, useIsLoggedIn } from './session.ts';
 
 /**
  * What several parts of the app share about rewards (issue 14): the running activities, the red
@@ -132,29 +131,6 @@ registerStoreReset(() => {
   pendingDotRefresh = null;
 });
 
-/**
- * After any successful claim: the top bar shows the balance the answer carries at once, the
- * balances reload, the dots refresh (throttled) and the modal says what was received.
- */
-export function applyClaim(coin: Money, shown: RewardShown): void {
-  const user = useSession.getState().user;
-  if (user && user.coin !== coin) setUser({ ...user, coin });
-  queryClient.setQueryData<{ coin?: number }>(['refreshData'], (old) => (old ? { ...old, coin } : old));
-  void queryClient.invalidateQueries({ queryKey: ['refreshData'] });
-  void queryClient.invalidateQueries({ queryKey: ['activityAwardGetLog'] });
-  void queryClient.invalidateQueries({ queryKey: ['activityAwardGetSum'] });
-  refreshRedDots();
-  openRewardModal(shown);
-}
-
-/** Receive a one-off activity's reward (sign-up bonus, bind phone, fund) and show it. */
-export async function receiveActivity(activity: Pick<ActivityView, 'id' | 'name' | 'detail'>): Promise<void> {
-  // The installed app says so: the download bonus is paid only then (decision 030).
-  const res = await call('activityReceive', { activityId: activity.id, ...(isInstalledApp() ? { installed: true } : {}) });
-  const multiplier = typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : undefined;
-  applyClaim(res.coin, { title: activity.name, awards: res.awards, ...(multiplier !== undefined ? { multiplier } : {}) });
-}
-
 /** Whether the player has any reward record of this activity type (a one-off already received). */
 export function useHasRecordOf(activityType: number, enabled: boolean) {
   return useQuery({
@@ -173,7 +149,8 @@ export function useHasRecordOf(activityType: number, enabled: boolean) {
 export function activityRoute(type: number): string | undefined {
   if (type === ActivityType.freeSign) return '/activity/sign-in';
   if (type === ActivityType.firstCharge || type === ActivityType.firstDeposit) return '/activity/first-deposit';
-  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return pathOf('member');
+  // Claimed in the bonus centre, where what the player can receive now is listed.
+  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return paths.bonusHome;
   if (type === ActivityType.download) return '/download';
   return undefined;
 }

@@ -7,8 +7,8 @@ import { Money } from '../../../components/ui/money.tsx';
 import { RedDot } from '../../../components/ui/red-dot.tsx';
 import { base, GiftIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useClaimEntries, type ClaimEntry } from '../../../lib/claims.ts';
-import { receiveActivity, refreshRedDots } from '../../../lib/rewards.ts';
+import { receiveActivity, useClaimEntries, type ClaimEntry } from '../../../lib/claims.ts';
+import { refreshRedDots } from '../../../lib/rewards.ts';
 
 const CalendarIcon = () => (
   <svg {...base(20)}><rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" /></svg>

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { awardOf, PageSize, type AwardKind } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
 import { rangeStart, type RecordRange } from '../../../lib/record-range.ts';
-import { applyClaim, receiveActivity, refreshRedDots } from '../../../lib/rewards.ts';
+import { applyClaim, receiveActivity } from '../../../lib/claims.ts';
+import { refreshRedDots } from '../../../lib/rewards.ts';
 
 export {
   activitiesOfType,

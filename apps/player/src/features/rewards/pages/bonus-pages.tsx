@@ -8,42 +8,35 @@ import { RedDot } from '../../../components/ui/red-dot.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { call } from '../../../lib/api.ts';
-import { useClaimEntries, type ClaimEntry } from '../../../lib/claims.ts';
+import { receiveActivity, useClaimEntries, type ClaimEntry } from '../../../lib/claims.ts';
 import { toSupportedLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
-import { activityClick, anyDot, offerLine, performActivityClick, receiveActivity, refreshRedDots, useActivities, useRedDots } from '../../../lib/rewards.ts';
+import { activityClick, anyDot, offerLine, performActivityClick, refreshRedDots, useActivities, useRedDots } from '../../../lib/rewards.ts';
 import { loginHref, useIsLoggedIn } from '../../../lib/session.ts';
 import { rulesText } from './sign-in-rule-page.tsx';
 import '../rewards.css';
 import '../bonus.css';
 
-/** The bonus centre's pages as the router lists them under /bonus: each child with a `bonusTab` is a tab of the header, in the router's order. */
-interface BonusChild {
-  fullPath: string;
-  options: { staticData?: { bonusTab?: string } };
-}
-
 /**
  * /bonus: the segmented header over every page of the bonus centre, and the page. The tabs are the
- * router's children of /bonus that carry a `bonusTab` label, so a page added there is a tab here.
+ * router's children of /bonus (each labelled `bonus.tabs.<path>`), so a page added there is a tab here.
  */
 export function BonusLayout() {
   const { t } = useTranslation();
   const router = useRouter();
   const { pathname } = useLocation();
   const dot = anyDot(useRedDots().data);
-  const parent = router.routesById['/bonus'] as unknown as { children?: BonusChild[] };
-  const tabs = (parent.children ?? []).filter((c) => c.options.staticData?.bonusTab);
+  const parent = router.routesById['/bonus'] as unknown as { children?: { fullPath: string; path: string }[] };
+  const tabs = (parent.children ?? []).filter((c) => c.path !== '/');
   return (
     <div className="bonus" data-testid="bonus-centre">
       <nav className="bonus-tabs" aria-label={t('bonus.title')}>
         {tabs.map((c) => {
           const active = pathname === c.fullPath || pathname.startsWith(`${c.fullPath}/`);
-          const home = c.fullPath === paths.bonusHome;
           return (
             <Link key={c.fullPath} to={c.fullPath} className={active ? 'bonus-tabs__tab bonus-tabs__tab--active' : 'bonus-tabs__tab'} aria-current={active ? 'page' : undefined} data-testid="bonus-tab">
-              {t(c.options.staticData!.bonusTab!)}
-              {home && <RedDot on={dot} className="red-dot--inline" label={t('rewards.dotLabel')} />}
+              {t(`bonus.tabs.${c.path}`)}
+              {c.fullPath === paths.bonusHome && <RedDot on={dot} className="red-dot--inline" label={t('rewards.dotLabel')} />}
             </Link>
           );
         })}

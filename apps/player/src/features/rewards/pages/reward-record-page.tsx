@@ -93,7 +93,7 @@ export function RewardRecordPage() {
         </div>
       )}
       <div className="award-filter" role="radiogroup" aria-label={t('records.range')}>
-        {RECORD_RANGES.map((r) => (
+        {(['all', ...RECORD_RANGES.filter((r) => r !== 'all')] as const).map((r) => (
           <button key={r} type="button" role="radio" aria-checked={r === range} className="award-filter__chip" onClick={() => setRange(r)} data-testid="award-range">
             {r === 'all' ? t('records.allTime') : t('records.lastDays', { count: Number(r) })}
           </button>
