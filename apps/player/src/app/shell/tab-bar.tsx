@@ -5,15 +5,12 @@ import { paths } from '../../lib/paths.ts';
 import { RedDot } from '../../components/ui/red-dot.tsx';
 import { anyDot, useRedDots } from '../../lib/rewards.ts';
 
-/**
- * Only routes that exist get a tab; Invite and Deposit arrive with their issues. `section`: the
- * paths under which the tab is the current one; Bonus carries the dot of any claimable reward.
- */
+/** Only routes that exist get a tab; Invite and Deposit arrive with their issues. Bonus (/bonus opens its home) carries the dot of any claimable reward. */
 const tabs = [
-  { to: paths.index, section: paths.index, labelKey: 'nav.home', Icon: HomeIcon, dot: false },
-  { to: paths.bonusHome, section: paths.bonus, labelKey: 'nav.bonus', Icon: GiftIcon, dot: true },
-  { to: paths.service, section: paths.service, labelKey: 'nav.support', Icon: SupportIcon, dot: false },
-  { to: paths.member, section: paths.member, labelKey: 'nav.me', Icon: UserIcon, dot: false },
+  { to: paths.index, labelKey: 'nav.home', Icon: HomeIcon },
+  { to: paths.bonus, labelKey: 'nav.bonus', Icon: GiftIcon },
+  { to: paths.service, labelKey: 'nav.support', Icon: SupportIcon },
+  { to: paths.member, labelKey: 'nav.me', Icon: UserIcon },
 ] as const;
 
 export function TabBar() {
@@ -23,17 +20,16 @@ export function TabBar() {
   const rewardWaiting = anyDot(dots.data);
   return (
     <nav className="tab-bar" aria-label={t('nav.main')}>
-      {tabs.map(({ to, section, labelKey, Icon, dot }) => {
-        const active = section === '/' ? pathname === '/' : pathname.startsWith(section);
-        const on = dot && rewardWaiting;
+      {tabs.map(({ to, labelKey, Icon }) => {
+        const active = to === '/' ? pathname === '/' : pathname.startsWith(to);
         return (
           <Link key={to} to={to} className={active ? 'tab-bar__tab tab-bar__tab--active' : 'tab-bar__tab'} aria-current={active ? 'page' : undefined}>
             <span className="red-dot-anchor">
               <Icon size={22} />
-              <RedDot on={on} className="red-dot--corner" />
+              {to === paths.bonus && <RedDot on={rewardWaiting} className="red-dot--corner" />}
             </span>
             <span>{t(labelKey)}</span>
-            {on && <span className="sr-only">{t('rewards.dotLabel')}</span>}
+            {to === paths.bonus && rewardWaiting && <span className="sr-only">{t('rewards.dotLabel')}</span>}
           </Link>
         );
       })}
