@@ -4,8 +4,8 @@ import { call, createTestApp, describeDb, type TestApp } from '../../test/create
 import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
 import { withTx } from '../../db/tx.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
-import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { award } from './award.service.ts';
+import { startActivity } from './rewards-test-kit.ts';
 
 /** activityAwardGetSum: what the player received, summed by activity and asset, from the engine's grant records. */
 describeDb('reward sums (activityAwardGetSum)', () => {
@@ -13,13 +13,7 @@ describeDb('reward sums (activityAwardGetSum)', () => {
   let signUp: number;
   let signIn: number;
 
-  async function activity(body: Record<string, unknown>): Promise<number> {
-    const created = await staffCall(t, 'POST', '/activities', body);
-    expect(created.code, created.msg).toBe(200);
-    const id = created.data!.id as number;
-    expect((await staffCall(t, 'POST', `/activities/${id}/enable`)).code).toBe(200);
-    return id;
-  }
+  const activity = (body: Record<string, unknown>) => startActivity(t, body);
   const grant = (p: TestPlayer, activityId: number | null, awardId: number, count: number, key: string, multiplier = 0) =>
     withTx(t.database.db, (tx) => award(tx, { userId: p.user.id, awardId, count, key: `sum-test:${p.user.id}:${key}`, multiplier, reason: 'reward_test', activityId, at: t.clock.now() }));
   const sums = (p?: TestPlayer) => call(t.app, 'activityAwardGetSum', {}, p?.token);
