@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActivityType, type ActivityView, type Money } from '@playhall/contract';
 import { call } from './api.ts';
 import { isInstalledApp } from './pwa.ts';
@@ -33,6 +34,26 @@ export async function receiveActivity(activity: Pick<ActivityView, 'id' | 'name'
   const res = await call('activityReceive', { activityId: activity.id, ...(isInstalledApp() ? { installed: true } : {}) });
   const multiplier = typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : undefined;
   applyClaim(res.coin, { title: activity.name, awards: res.awards, ...(multiplier !== undefined ? { multiplier } : {}) });
+}
+
+/**
+ * A Receive button's state and action: busy while the claim runs; a refusal's toast says why
+ * (already received, not eligible, once per person) and the dots are asked again, since what the
+ * player may receive changed under them.
+ */
+export function useReceive(): { busy: boolean; receive: (activity: Pick<ActivityView, 'id' | 'name' | 'detail'>) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const receive = async (activity: Pick<ActivityView, 'id' | 'name' | 'detail'>) => {
+    setBusy(true);
+    try {
+      await receiveActivity(activity);
+    } catch {
+      refreshRedDots();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, receive };
 }
 
 /** What a claim entry lets the player do now. */
@@ -79,7 +100,7 @@ export function useClaimEntries(here: string): { entries: ClaimEntry[]; isPendin
 
   const entryOf = (a: ActivityView): ClaimEntry => {
     const go = (href: string, labelKey: string): ClaimAction => (loggedIn ? { kind: 'go', href, labelKey } : { kind: 'login', href: loginHref(href) });
-    const receiveOr = (can: boolean | undefined, reasonKey: string): ClaimAction => (!loggedIn ? { kind: 'login', href: loginHref(here) } : can ? { kind: 'receive' } : { kind: 'done', reasonKey });
+    const receiveOr = (can: boolean | undefined, reasonKey = ''): ClaimAction => (!loggedIn ? { kind: 'login', href: loginHref(here) } : can ? { kind: 'receive' } : { kind: 'done', reasonKey });
     switch (a.type) {
       case ActivityType.freeSign:
         return { activity: a, dot: Boolean(dots?.signIn), action: go(activityRoute(a.type)!, dots?.signIn ? 'bonus.claim.signIn' : 'bonus.claim.open') };
@@ -88,7 +109,7 @@ export function useClaimEntries(here: string): { entries: ClaimEntry[]; isPendin
       case ActivityType.fund:
         // No interest to receive today: what earns it is coin kept in the safebox overnight.
         if (loggedIn && !dots?.fund) return { activity: a, dot: false, action: { kind: 'go', href: paths.safebox, labelKey: 'bonus.claim.safebox' } };
-        return { activity: a, dot: Boolean(dots?.fund), action: receiveOr(true, '') };
+        return { activity: a, dot: Boolean(dots?.fund), action: receiveOr(true) };
       case ActivityType.bind:
         if (loggedIn && !mobile) return { activity: a, dot: false, action: { kind: 'go', href: paths.bind, labelKey: 'bonus.claim.bind' } };
         return { activity: a, dot: false, action: receiveOr(bindReceived.data === false, 'bonus.claim.received') };

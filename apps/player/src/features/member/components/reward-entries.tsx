@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -7,8 +6,7 @@ import { Money } from '../../../components/ui/money.tsx';
 import { RedDot } from '../../../components/ui/red-dot.tsx';
 import { base, GiftIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { receiveActivity, useClaimEntries, type ClaimEntry } from '../../../lib/claims.ts';
-import { refreshRedDots } from '../../../lib/rewards.ts';
+import { useClaimEntries, useReceive, type ClaimEntry } from '../../../lib/claims.ts';
 
 const CalendarIcon = () => (
   <svg {...base(20)}><rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" /></svg>
@@ -20,26 +18,14 @@ const ListIcon = () => (
 /** A one-off reward the player can receive now, with its Receive button. */
 function ClaimItem({ activity, dot }: { activity: ActivityView; dot: boolean }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, receive } = useReceive();
   const amount = typeof activity.detail.amount === 'number' ? activity.detail.amount : null;
-  const receive = async () => {
-    setBusy(true);
-    try {
-      await receiveActivity(activity);
-    } catch {
-      // The call's toast says why (already received, not eligible with the reason, once per person);
-      // the dots are asked again, since what the player may receive changed under them.
-      refreshRedDots();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <List.Item
       prefix={<GiftIcon size={20} />}
       description={amount !== null ? <Money value={amount} exact /> : undefined}
       arrowIcon={false}
-      extra={<Button size="small" color="primary" shape="rounded" loading={busy} onClick={() => void receive()} data-testid="claim-receive">{t('rewards.receive')}</Button>}
+      extra={<Button size="small" color="primary" shape="rounded" loading={busy} onClick={() => void receive(activity)} data-testid="claim-receive">{t('rewards.receive')}</Button>}
       data-testid="claim-item"
       data-type={activity.type}
     >

@@ -8,10 +8,10 @@ import { RedDot } from '../../../components/ui/red-dot.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { call } from '../../../lib/api.ts';
-import { receiveActivity, useClaimEntries, type ClaimEntry } from '../../../lib/claims.ts';
+import { useClaimEntries, useReceive, type ClaimEntry } from '../../../lib/claims.ts';
 import { toSupportedLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
-import { activityClick, anyDot, offerLine, performActivityClick, refreshRedDots, useActivities, useRedDots } from '../../../lib/rewards.ts';
+import { activityClick, anyDot, offerLine, performActivityClick, useActivities, useRedDots } from '../../../lib/rewards.ts';
 import { loginHref, useIsLoggedIn } from '../../../lib/session.ts';
 import { rulesText } from './sign-in-rule-page.tsx';
 import '../rewards.css';
@@ -50,21 +50,10 @@ export function BonusLayout() {
 function ClaimButton({ entry }: { entry: ClaimEntry }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, receive } = useReceive();
   const { action } = entry;
   if (action.kind === 'done') return <span className="bonus-claim__done" data-testid="claim-done">{t(action.reasonKey)}</span>;
-  const receive = async () => {
-    setBusy(true);
-    try {
-      await receiveActivity(entry.activity);
-    } catch {
-      // The call's toast says why; what the player may receive changed under them: ask again.
-      refreshRedDots();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onClick = action.kind === 'receive' ? () => void receive() : () => void navigate({ href: action.href });
+  const onClick = action.kind === 'receive' ? () => void receive(entry.activity) : () => void navigate({ href: action.href });
   const label = action.kind === 'receive' ? t('rewards.receive') : action.kind === 'login' ? t('bonus.loginToClaim') : t(action.labelKey);
   return (
     <Button size="small" color="primary" fill={action.kind === 'receive' || entry.dot ? 'solid' : 'outline'} shape="rounded" loading={busy} onClick={onClick} className="bonus-claim__button" data-testid="claim-action" data-action={action.kind}>
