@@ -208,7 +208,7 @@ export function BonusEventPage() {
   );
 }
 
-export const AWARD_SUM_KEY = ['activityAwardGetSum'] as const;
+const AWARD_SUM_KEY = ['activityAwardGetSum'] as const;
 
 /** What an asset is called: coin, points, activity points, or the coupon of its award id. */
 function assetLabel(asset: string, t: (k: string) => string): string {
