@@ -130,4 +130,19 @@ describe.skipIf(!hasChromium)('bonus centre journey', () => {
     await snap(page, 'bonus-10-home-1280');
     await page.setViewportSize({ width: 390, height: 844 });
   });
+
+  it('the header holds its four tabs at 360 px, in every language', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const lang of ['en-US', 'pt-BR', 'th-TH']) {
+      await fixture.context.addCookies([{ name: 'lang', value: lang, url: fixture.stack.baseUrl }]);
+      await page.goto('/bonus/home');
+      await page.getByTestId('bonus-other').waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      const fits = await page.locator('.bonus-tabs').evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(fits, lang).toBe(true);
+      await snap(page, `bonus-11-home-360-${lang}`);
+    }
+    await fixture.context.addCookies([{ name: 'lang', value: 'en-US', url: fixture.stack.baseUrl }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
 });
