@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { hasChromium, registerPlayer, snap, startActivity, useStackPage } from './harness.ts';
 
 const pill = (page: Page, coins: number) => page.getByTestId('balance-pill').filter({ hasText: new RegExp(`^\\s*${coins}\\s*$`) });
-const meDot = (page: Page) => page.locator('.tab-bar').getByRole('link', { name: /^Me/ }).getByTestId('red-dot');
+const bonusDot = (page: Page) => page.locator('.tab-bar').getByRole('link', { name: /^Bonus/ }).getByTestId('red-dot');
 
 describe.skipIf(!hasChromium)('rewards journey', () => {
   const fixture = useStackPage();
@@ -44,12 +44,12 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     });
   });
 
-  it('Me shows the rewards with their dots; the sign-up bonus is received from there', async () => {
+  it('Me shows the rewards with their dots (the Bonus tab its dot); the sign-up bonus is received from there', async () => {
     await page.goto('/member');
     // A new player first sees the first-deposit offer as a startup popup (once a session): close it.
     await page.getByTestId('first-deposit-close').click();
     await page.getByTestId('first-deposit-modal').waitFor({ state: 'detached' });
-    await meDot(page).waitFor({ timeout: 10_000 });
+    await bonusDot(page).waitFor({ timeout: 10_000 });
     const entries = page.getByTestId('reward-entries');
     await entries.getByTestId('sign-in-item').getByTestId('red-dot').waitFor();
     const claim = entries.getByTestId('claim-item').filter({ hasText: 'Welcome bonus' });
@@ -68,8 +68,8 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await page.getByTestId('reward-ok').click();
     await modal.waitFor({ state: 'detached' });
     await claim.waitFor({ state: 'detached', timeout: 10_000 });
-    // The sign-in dot is still on, so Me keeps its dot.
-    await meDot(page).waitFor();
+    // The sign-in dot is still on, so the Bonus tab keeps its dot.
+    await bonusDot(page).waitFor();
   });
 
   it('signs in for the day: the exact amount, the balance at once, the dots go off', async () => {
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('rewards journey', () => {
     await pill(page, 6).waitFor({ timeout: 5_000 });
     await page.getByTestId('sign-in-item').waitFor();
     await expect(page.getByTestId('sign-in-item').getByTestId('red-dot').count()).resolves.toBe(0);
-    await expect(meDot(page).count()).resolves.toBe(0);
+    await expect(bonusDot(page).count()).resolves.toBe(0);
   });
 
   it('both grants are in /reward/record with their exact amounts and wagering', async () => {

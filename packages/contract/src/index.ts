@@ -29,4 +29,5 @@ export * from './endpoints/activities.ts';
 export * from './endpoints/tasks.ts';
 export * from './endpoints/vip.ts';
 export * from './endpoints/rebate.ts';
+export * from './endpoints/award-sum.ts';
 export * from './route-rules.ts';

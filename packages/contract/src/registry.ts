@@ -55,6 +55,7 @@ import {
   receiveVipTaskUnReceiveBonusEndpoint,
 } from './endpoints/vip.ts';
 import { betBonusEndpoint, betBonusLogEndpoint, betBonusReceiveEndpoint } from './endpoints/rebate.ts';
+import { activityAwardGetSumEndpoint } from './endpoints/award-sum.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -104,6 +105,7 @@ export const endpoints = {
   [getActivityIdsEndpoint.path]: getActivityIdsEndpoint,
   [activityGetStatusListEndpoint.path]: activityGetStatusListEndpoint,
   [activityAwardGetLogEndpoint.path]: activityAwardGetLogEndpoint,
+  [activityAwardGetSumEndpoint.path]: activityAwardGetSumEndpoint,
   [loginBonus3UserEndpoint.path]: loginBonus3UserEndpoint,
   [loginBonus3UserReceiveEndpoint.path]: loginBonus3UserReceiveEndpoint,
   [getTaskUserEndpoint.path]: getTaskUserEndpoint,

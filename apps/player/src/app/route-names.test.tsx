@@ -52,7 +52,7 @@ describe('named routes (spec §2)', () => {
       expect(leafName(app.router)).toBe(name);
       cleanup();
     }
-  }, 20_000);
+  }, 20_000); // one render per built name (seven): past the default 5 s on a busy machine
 
   it('a name whose page is not built yet answers the 404 page, not another page', async () => {
     mockApi({});

@@ -5,7 +5,7 @@ import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
 import { PageSkeleton } from '../components/ui/skeletons.tsx';
 import { requireGuard } from './guards.ts';
 import { paths } from '../lib/paths.ts';
-import { pathOf } from '../lib/route-names.ts';
+import { pathOf, type RouteName } from '../lib/route-names.ts';
 import { isLoggedIn, setNavigator } from '../lib/session.ts';
 import { hasChunkFailed } from '../lib/chunk-reload.ts';
 import { allTexts } from '../lib/i18n.ts';
@@ -76,6 +76,7 @@ const vipHome = () => import('../features/rewards/vip/pages/vip-home-page.tsx');
 const vipLevel = () => import('../features/rewards/vip/pages/vip-level-page.tsx');
 const rebate = () => import('../features/rewards/vip/pages/rebate-page.tsx');
 const rebateRecord = () => import('../features/rewards/vip/pages/rebate-record-page.tsx');
+const bonus = () => import('../features/rewards/pages/bonus-pages.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
@@ -300,23 +301,6 @@ const routes = [
     beforeLoad: requireGuard('auth'),
     component: page(rewardRecord, 'RewardRecordPage'),
   }),
-  // The bonus centre's tasks (issue 17 §4). A visitor sees the tasks (from the start-up call's
-  // activities) and is sent to login to claim; a player's visit checks the activity runs.
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: pathOf('bonus-tasks'),
-    staticData: { chrome: 'tabs', routeName: 'bonus-tasks' },
-    beforeLoad: ({ location }) => (isLoggedIn() ? activityGuard([ActivityType.tasks])({ location }) : undefined),
-    component: page(tasks, 'TasksPage'),
-  }),
-  // Until the bonus centre's home exists, /bonus opens its tasks.
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/bonus',
-    beforeLoad: () => {
-      throw redirect({ to: pathOf('bonus-tasks'), replace: true });
-    },
-  }),
   // /vip (issue 17 §2): home, level (named vip-level), rebate, rebate/record; /vip itself opens home.
   createRoute({
     getParentRoute: () => rootRoute,
@@ -355,7 +339,40 @@ const routes = [
   }),
 ];
 
-export const routeTree = rootRoute.addChildren(routes);
+/**
+ * The bonus centre (issue 17 §1): /bonus opens home; each child is a tab of its header, in this
+ * order (the layout reads them from here), so a page of the centre is one line below.
+ */
+const bonusRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.bonus,
+  staticData: { chrome: 'tabs' },
+  component: page(bonus, 'BonusLayout'),
+});
+/** A page of the bonus centre at /bonus/<path>: its tab in the header says `bonus.tabs.<path>`. */
+const bonusPage = <P extends string>(path: P, component: ReturnType<typeof page>, routeName?: RouteName, login?: boolean) =>
+  createRoute({ getParentRoute: () => bonusRoute, path, staticData: { chrome: 'tabs', routeName }, beforeLoad: login ? requireGuard('auth') : undefined, component });
+const bonusRoutes = [
+  createRoute({ getParentRoute: () => bonusRoute, path: '/', beforeLoad: () => { throw redirect({ to: paths.bonusHome, replace: true }); } }),
+  bonusPage('home', page(bonus, 'BonusHomePage')),
+  bonusPage('event', page(bonus, 'BonusEventPage'), 'bonus-event'),
+  // Tasks (issue 17 §4): a visitor sees the tasks (from the start-up call's activities) and is sent
+  // to login to claim; a player's visit checks the activity runs.
+  createRoute({
+    getParentRoute: () => bonusRoute,
+    path: 'tasks',
+    staticData: { chrome: 'tabs', routeName: 'bonus-tasks' },
+    beforeLoad: ({ location }) => (isLoggedIn() ? activityGuard([ActivityType.tasks])({ location }) : undefined),
+    component: page(tasks, 'TasksPage'),
+  }),
+  // VIP and its rebate (issue 17 §2, §3): the same pages as /vip/home and /vip/rebate.
+  createRoute({ getParentRoute: () => bonusRoute, path: 'vip', staticData: { chrome: 'tabs' }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vipHome, 'VipHomePage') }),
+  createRoute({ getParentRoute: () => bonusRoute, path: 'rebate', staticData: { chrome: 'tabs' }, beforeLoad: activityGuard([ActivityType.vip]), component: page(rebate, 'RebatePage') }),
+  bonusPage('reward', page(bonus, 'BonusRewardPage'), 'bonus-reward', true),
+  bonusPage('record', page(rewardRecord, 'RewardRecordPage'), 'bonus-record', true),
+];
+
+export const routeTree = rootRoute.addChildren([...routes, bonusRoute.addChildren(bonusRoutes)]);
 
 /**
  * Page transitions (spec §9: they wait up to 100 ms): the page on screen stays while the next one

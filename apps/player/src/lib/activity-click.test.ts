@@ -20,7 +20,7 @@ describe('activityClick (spec §2 click actions)', () => {
     expect(activityClick(sign, all, true)).toEqual({ kind: 'route', href: '/activity/sign-in' });
     expect(activityClick(fd, all, true)).toEqual({ kind: 'route', href: '/activity/first-deposit' });
     expect(activityClick(act(8, 39), all, true)).toEqual({ kind: 'route', href: '/activity/first-deposit' });
-    for (const t of [15, 4, 16]) expect(activityClick(act(9, t), all, true)).toEqual({ kind: 'route', href: '/member' });
+    for (const t of [15, 4, 16]) expect(activityClick(act(9, t), all, true)).toEqual({ kind: 'route', href: '/bonus/home' });
     expect(activityClick(notice, all, true)).toEqual({ kind: 'notice', activityId: 5 });
   });
 

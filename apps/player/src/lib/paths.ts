@@ -45,6 +45,12 @@ export const paths = {
   vipLevel: '/vip/level',
   vipRebate: '/vip/rebate',
   vipRebateRecord: '/vip/rebate/record',
+  /** The bonus centre (issue 17 §1): its pages are children of /bonus (/bonus itself opens home). */
+  bonus: '/bonus',
+  bonusHome: '/bonus/home',
+  bonusEvent: '/bonus/event',
+  bonusReward: '/bonus/reward',
+  bonusRecord: '/bonus/record',
 } as const;
 
 export type PathName = keyof typeof paths;

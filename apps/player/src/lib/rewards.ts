@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { ActivityType, ClickType, type ActivityView, type Money, type RedDots } from '@playhall/contract';
+import { ActivityType, ClickType, type ActivityView, type RedDots } from '@playhall/contract';
 import { call } from './api.ts';
-import { isInstalledApp } from './pwa.ts';
-import { pathOf } from './route-names.ts';
+import { paths } from './paths.ts';
 import { openExternal } from './native-bridge.ts';
 import { queryClient } from './query-client.ts';
 import { usePreLogin } from './queries.ts';
-import { loginHref, registerStoreReset, setUser, useIsLoggedIn, useSession } from './session.ts';
+import { formatMoneyExact } from './money.ts';
+import { loginHref, registerStoreReset, useIsLoggedIn } from './session.ts';
 
 /**
  * What several parts of the app share about rewards (issue 14): the running activities, the red
@@ -131,28 +131,6 @@ registerStoreReset(() => {
   pendingDotRefresh = null;
 });
 
-/**
- * After any successful claim: the top bar shows the balance the answer carries at once, the
- * balances reload, the dots refresh (throttled) and the modal says what was received.
- */
-export function applyClaim(coin: Money, shown: RewardShown): void {
-  const user = useSession.getState().user;
-  if (user && user.coin !== coin) setUser({ ...user, coin });
-  queryClient.setQueryData<{ coin?: number }>(['refreshData'], (old) => (old ? { ...old, coin } : old));
-  void queryClient.invalidateQueries({ queryKey: ['refreshData'] });
-  void queryClient.invalidateQueries({ queryKey: ['activityAwardGetLog'] });
-  refreshRedDots();
-  openRewardModal(shown);
-}
-
-/** Receive a one-off activity's reward (sign-up bonus, bind phone, fund) and show it. */
-export async function receiveActivity(activity: Pick<ActivityView, 'id' | 'name' | 'detail'>): Promise<void> {
-  // The installed app says so: the download bonus is paid only then (decision 030).
-  const res = await call('activityReceive', { activityId: activity.id, ...(isInstalledApp() ? { installed: true } : {}) });
-  const multiplier = typeof activity.detail.multiplier === 'number' ? activity.detail.multiplier : undefined;
-  applyClaim(res.coin, { title: activity.name, awards: res.awards, ...(multiplier !== undefined ? { multiplier } : {}) });
-}
-
 /** Whether the player has any reward record of this activity type (a one-off already received). */
 export function useHasRecordOf(activityType: number, enabled: boolean) {
   return useQuery({
@@ -171,7 +149,8 @@ export function useHasRecordOf(activityType: number, enabled: boolean) {
 export function activityRoute(type: number): string | undefined {
   if (type === ActivityType.freeSign) return '/activity/sign-in';
   if (type === ActivityType.firstCharge || type === ActivityType.firstDeposit) return '/activity/first-deposit';
-  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return pathOf('member');
+  // Claimed in the bonus centre, where what the player can receive now is listed.
+  if (type === ActivityType.signUpBonus || type === ActivityType.bind || type === ActivityType.fund) return paths.bonusHome;
   if (type === ActivityType.download) return '/download';
   return undefined;
 }
@@ -292,4 +271,40 @@ export function noticeText(activity: ActivityView, language: string): { title: s
     return '';
   };
   return { title: pick(activity.detail.title) || activity.name, body: pick(activity.detail.body) };
+}
+
+function maxOf(values: unknown[]): number | null {
+  const nums = values.filter((v): v is number => Number.isInteger(v) && (v as number) > 0);
+  return nums.length ? Math.max(...nums) : null;
+}
+
+/**
+ * The one-line offer of a designed banner, from what the activity's detail says (never invented).
+ * Amounts are exact, as the offer's own page and popup state them (decision 026).
+ */
+export function offerLine(a: ActivityView, t: (k: string, o?: Record<string, unknown>) => string, language: string): string {
+  const money = (v: number) => formatMoneyExact(v, language);
+  const d = a.detail;
+  if (a.clickType === ClickType.game) return t('rewards.banner.play');
+  switch (a.type) {
+    case ActivityType.freeSign: {
+      const top = Array.isArray(d.rewards) ? maxOf(d.rewards as unknown[]) : null;
+      return top ? t('rewards.banner.signIn', { amount: money(top) }) : t('rewards.banner.signInPlain');
+    }
+    case ActivityType.firstCharge:
+    case ActivityType.firstDeposit: {
+      const top = Array.isArray(d.tiers) ? maxOf((d.tiers as { bonus?: unknown }[]).map((x) => x?.bonus)) : null;
+      return top ? t('rewards.banner.firstDeposit', { amount: money(top) }) : t('rewards.banner.open');
+    }
+    case ActivityType.signUpBonus:
+    case ActivityType.bind:
+    case ActivityType.download:
+      return Number.isInteger(d.amount) && (d.amount as number) > 0 ? t('rewards.banner.bonus', { amount: money(d.amount as number) }) : t('rewards.banner.open');
+    case ActivityType.fund:
+      return t('rewards.banner.fund');
+    case ActivityType.notice:
+      return noticeText(a, language).title;
+    default:
+      return t('rewards.banner.open');
+  }
 }

@@ -20,24 +20,24 @@ export const RouteNames = [
 export type RouteName = (typeof RouteNames)[number];
 
 /**
- * Where each name leads. The bonus, VIP and agent pages are not built yet: their names point at
- * the spec's paths, which answer the 404 page until the page arrives (it then takes the name in
+ * Where each name leads. The bonus tasks, VIP and agent pages are not built yet: their names point
+ * at the spec's paths, which answer the 404 page until the page arrives (it then takes the name in
  * the router, and `builtRouteNames` gains it).
  */
 export const routePaths = {
   index: paths.index,
   member: paths.member,
   'game-start': paths.gameStart,
-  'bonus-event': '/bonus/event',
+  'bonus-event': paths.bonusEvent,
   'bonus-tasks': '/bonus/tasks',
-  'bonus-reward': '/bonus/reward',
-  'bonus-record': '/bonus/record',
+  'bonus-reward': paths.bonusReward,
+  'bonus-record': paths.bonusRecord,
   'vip-level': '/vip/level',
   agent: '/agent',
 } as const satisfies Record<RouteName, string>;
 
 /** The named routes the router has today. */
-export const builtRouteNames = ['index', 'member', 'game-start', 'bonus-tasks', 'vip-level'] as const satisfies readonly RouteName[];
+export const builtRouteNames = ['index', 'member', 'game-start', 'bonus-event', 'bonus-tasks', 'bonus-reward', 'bonus-record', 'vip-level'] as const satisfies readonly RouteName[];
 
 export function pathOf<N extends RouteName>(name: N): (typeof routePaths)[N] {
   return routePaths[name];

@@ -1,13 +1,14 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { HomeIcon, SupportIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { GiftIcon, HomeIcon, SupportIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
 import { RedDot } from '../../components/ui/red-dot.tsx';
 import { anyDot, useRedDots } from '../../lib/rewards.ts';
 
-/** Only routes that exist get a tab; Bonus, Invite and Deposit arrive with their issues. */
+/** Only routes that exist get a tab; Invite and Deposit arrive with their issues. Bonus (/bonus opens its home) carries the dot of any claimable reward. */
 const tabs = [
   { to: paths.index, labelKey: 'nav.home', Icon: HomeIcon },
+  { to: paths.bonus, labelKey: 'nav.bonus', Icon: GiftIcon },
   { to: paths.service, labelKey: 'nav.support', Icon: SupportIcon },
   { to: paths.member, labelKey: 'nav.me', Icon: UserIcon },
 ] as const;
@@ -25,10 +26,10 @@ export function TabBar() {
           <Link key={to} to={to} className={active ? 'tab-bar__tab tab-bar__tab--active' : 'tab-bar__tab'} aria-current={active ? 'page' : undefined}>
             <span className="red-dot-anchor">
               <Icon size={22} />
-              {to === paths.member && <RedDot on={rewardWaiting} className="red-dot--corner" />}
+              {to === paths.bonus && <RedDot on={rewardWaiting} className="red-dot--corner" />}
             </span>
             <span>{t(labelKey)}</span>
-            {to === paths.member && rewardWaiting && <span className="sr-only">{t('rewards.dotLabel')}</span>}
+            {to === paths.bonus && rewardWaiting && <span className="sr-only">{t('rewards.dotLabel')}</span>}
           </Link>
         );
       })}

@@ -9,6 +9,7 @@ import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { createRewardsService } from './rewards.service.ts';
+import { startActivity } from './rewards-test-kit.ts';
 
 const TZ = 'America/Sao_Paulo';
 
@@ -17,13 +18,7 @@ describeDb('reward kinds', () => {
   let n = 0;
 
   /** Creates and enables an activity as an operator would; answers its id. */
-  async function activity(body: Record<string, unknown>): Promise<number> {
-    const created = await staffCall(t, 'POST', '/activities', { name: `activity ${++n}`, ...body });
-    expect(created.code, created.msg).toBe(200);
-    const id = created.data!.id as number;
-    expect((await staffCall(t, 'POST', `/activities/${id}/enable`)).code).toBe(200);
-    return id;
-  }
+  const activity = (body: Record<string, unknown>) => startActivity(t, { name: `activity ${++n}`, ...body });
   const receive = (p: TestPlayer, activityId: number) => call(t.app, 'activityReceive', { activityId }, p.token);
   const dots = async (p: TestPlayer) => (await call(t.app, 'activityGetStatusList', {}, p.token)).data.redDots;
   const coin = async (p: TestPlayer) => (await call(t.app, 'refreshData', {}, p.token)).data as { coin: number; bet: number };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { activity, playerWallet, rewardGrant, rewardOnce, type ActivityRow } from '../../db/schema.ts';
 import type { Executor } from '../../db/tx.ts';
+import { AwardId } from '@playhall/contract';
 
 export type { ActivityRow } from '../../db/schema.ts';
 
@@ -183,6 +184,39 @@ export async function grantLog(x: Executor, q: GrantLogQuery): Promise<{ rows: (
     total = Number(c?.n ?? 0);
   }
   return { rows: rows.map(({ total: _t, ...r }) => r), total };
+}
+
+export interface GrantSumRow {
+  activityId: number | null;
+  activityType: number | null;
+  activityName: string | null;
+  awardId: number;
+  count: number;
+  turnover: number;
+  grants: number;
+  lastAt: Date;
+}
+
+/** A player's grants summed by activity and award id (read by reward_grant_user_idx); the activity with the latest grant first, then bonus coin, then the other award ids in order. */
+export async function grantSums(x: Executor, userId: number): Promise<GrantSumRow[]> {
+  const res = (await x.execute(sql`select g.activity_id, a.type as activity_type, a.name as activity_name, g.award_id,
+        sum(g.count)::text as count, sum(g.turnover)::text as turnover, count(*)::int as grants, max(g.created_at) as last_at
+      from reward_grant g left join activity a on a.id = g.activity_id
+     where g.user_id = ${userId}
+     group by g.activity_id, a.type, a.name, g.award_id
+     order by max(max(g.created_at)) over (partition by g.activity_id) desc, g.activity_id, g.award_id <> ${AwardId.coin}, g.award_id`)) as unknown as {
+    rows: { activity_id: number | string | null; activity_type: number | null; activity_name: string | null; award_id: number | string; count: string; turnover: string; grants: number; last_at: string | Date }[];
+  };
+  return res.rows.map((r) => ({
+    activityId: r.activity_id === null ? null : Number(r.activity_id),
+    activityType: r.activity_type === null ? null : Number(r.activity_type),
+    activityName: r.activity_name,
+    awardId: Number(r.award_id),
+    count: Number(r.count),
+    turnover: Number(r.turnover),
+    grants: Number(r.grants),
+    lastAt: new Date(r.last_at),
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { activityAwardGetLogEndpoint, activityGetStatusListEndpoint, activityInput, activityPatch, activityReceiveEndpoint, getActivityIdsEndpoint } from '@playhall/contract';
+import { activityAwardGetLogEndpoint, activityAwardGetSumEndpoint, activityGetStatusListEndpoint, activityInput, activityPatch, activityReceiveEndpoint, getActivityIdsEndpoint } from '@playhall/contract';
 import { must, type EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import { operatorOk as ok, parseOperatorInput as parse, registerOperatorRoutes, type OperatorAuth } from '../../plugins/app/operator-api.ts';
 import type { RewardsService } from './rewards.service.ts';
@@ -24,6 +24,7 @@ export function registerRewardRoutes(registry: EndpointRegistry, rewards: Reward
       to: bound(b.endTime, true),
     }),
   );
+  registry.handle(activityAwardGetSumEndpoint, async (ctx) => rewards.awardSums(must(ctx.session).userId));
   registry.handle(activityReceiveEndpoint, async (ctx, b) => rewards.receive(must(ctx.session).userId, b.activityId, { installed: b.installed === true }));
   for (const kind of rewards.kinds) kind.routes?.(registry, rewards.context, (type) => rewards.runningOf(type));
 }

@@ -1,4 +1,4 @@
-import { ActivityType, AppError, ErrorCode, type ActivityInput, type ActivityPatch, type ActivityView, type LockingBonus, type Money, type OperatorActivity, type RedDots } from '@playhall/contract';
+import { ActivityType, AppError, awardOf, ErrorCode, type ActivityInput, type ActivityPatch, type ActivityView, type AwardSumEntry, type LockingBonus, type Money, type OperatorActivity, type RedDots } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { CONFIG_CHANNEL, type ChangeFeed } from '../../db/change-feed.ts';
 import { withTx, type Executor } from '../../db/tx.ts';
@@ -355,6 +355,38 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         turnover: r.turnover as Money,
         at: r.createdAt.toISOString(),
       }));
+    },
+
+    /**
+     * activityAwardGetSum: the player's grants summed by activity and by the asset their award
+     * credits (the catalogue's `asset`: jackpot tiers and bonus coin both add up as coin), the
+     * activity with the latest grant first (the repo's order); and the total per asset over every activity.
+     */
+    async awardSums(userId: number): Promise<{ list: AwardSumEntry[]; totals: { asset: string; count: number; grants: number }[] }> {
+      const byKey = new Map<string, AwardSumEntry>();
+      for (const r of await repo.grantSums(db, userId)) {
+        const asset = awardOf(r.awardId)?.asset ?? `award:${r.awardId}`;
+        const key = `${r.activityId ?? ''}|${asset}`;
+        const last = r.lastAt.toISOString();
+        const seen = byKey.get(key);
+        if (seen) {
+          seen.count += r.count;
+          seen.turnover = (seen.turnover + r.turnover) as Money;
+          seen.grants += r.grants;
+          if (last > seen.lastTime) seen.lastTime = last;
+        } else {
+          byKey.set(key, { activityId: r.activityId, activityType: r.activityType, activityName: r.activityName, asset, count: r.count, turnover: r.turnover as Money, grants: r.grants, lastTime: last });
+        }
+      }
+      const list = [...byKey.values()];
+      const totals = new Map<string, { asset: string; count: number; grants: number }>();
+      for (const e of list) {
+        const t = totals.get(e.asset) ?? { asset: e.asset, count: 0, grants: 0 };
+        t.count += e.count;
+        t.grants += e.grants;
+        totals.set(e.asset, t);
+      }
+      return { list, totals: [...totals.values()] };
     },
 
     async awardLog(userId: number, q: { pageNum: number; pageSize: number; activityType?: number; awardId?: number; from?: Date; to?: Date }) {

@@ -5,6 +5,7 @@ import type { TestPlayer } from '../../test/factories.ts';
 import { DAY } from '../../lib/clock.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { ensureCatalogue, fund, providerClient } from '../game-wallet/game-wallet-test-kit.ts';
+import { startActivity } from '../rewards/rewards-test-kit.ts';
 import { staffCall } from './withdrawals-test-kit.ts';
 
 const SECRET = 'test-locks-secret-0123456789abcdef';
@@ -19,13 +20,7 @@ describeDb('the withdraw checklist names the bonuses that lock coin', () => {
   let signUp: number;
   let signIn: number;
 
-  async function activity(body: Record<string, unknown>): Promise<number> {
-    const created = await staffCall(t, 'POST', '/activities', body);
-    expect(created.code, created.msg).toBe(200);
-    const id = created.data!.id as number;
-    expect((await staffCall(t, 'POST', `/activities/${id}/enable`)).code).toBe(200);
-    return id;
-  }
+  const activity = (body: Record<string, unknown>) => startActivity(t, body);
 
   async function register(): Promise<TestPlayer> {
     const account = `lk${Date.now().toString(36).slice(-5)}${++n}`;

@@ -8,7 +8,8 @@ import { SupportIcon } from '../../../components/ui/icons.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { useFullAppConfig, usePreLogin } from '../../../lib/queries.ts';
 import { isInstalledApp, useInstallOffer } from '../../../lib/pwa.ts';
-import { activitiesOfType, receiveActivity, refreshRedDots, useActivities, useHasRecordOf } from '../../../lib/rewards.ts';
+import { useReceive } from '../../../lib/claims.ts';
+import { activitiesOfType, useActivities, useHasRecordOf } from '../../../lib/rewards.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { InstallOfferBody } from '../../../components/ui/install-offer.tsx';
 import { useContentPage, useServiceQueue } from '../api/content-api.ts';
@@ -46,25 +47,14 @@ function DownloadBonusClaim() {
   const [installed] = useState(isInstalledApp);
   const download = activitiesOfType(useActivities().data, [ActivityType.download])[0];
   const received = useHasRecordOf(ActivityType.download, Boolean(loggedIn && installed && download));
-  const [busy, setBusy] = useState(false);
+  const { busy, receive } = useReceive();
   if (!download || !loggedIn || !installed || received.data !== false) return null;
   const amount = typeof download.detail.amount === 'number' ? download.detail.amount : null;
-  const receive = async () => {
-    setBusy(true);
-    try {
-      await receiveActivity(download);
-    } catch {
-      // The call's toast says why (already received, or once per person on this device or phone).
-      refreshRedDots();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="card download-actions" data-testid="download-bonus">
       <h3 className="install-offer__title" style={{ margin: 0 }}>{download.name}</h3>
       {amount !== null && <Money value={amount} exact className="download-bonus__amount" testId="download-bonus-amount" />}
-      <Button block color="primary" size="large" shape="rounded" loading={busy} onClick={() => void receive()} data-testid="download-bonus-receive">
+      <Button block color="primary" size="large" shape="rounded" loading={busy} onClick={() => void receive(download)} data-testid="download-bonus-receive">
         {t('rewards.receive')}
       </Button>
     </div>

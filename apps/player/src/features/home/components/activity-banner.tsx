@@ -1,45 +1,9 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ActivityType, ClickType, type ActivityView } from '@playhall/contract';
-import { formatMoneyExact } from '../../../lib/money.ts';
-import { activityClick, noticeText, performActivityClick, useActivities } from '../../../lib/rewards.ts';
+import { ActivityType, type ActivityView } from '@playhall/contract';
+import { activityClick, offerLine, performActivityClick, useActivities } from '../../../lib/rewards.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
-
-function maxOf(values: unknown[]): number | null {
-  const nums = values.filter((v): v is number => Number.isInteger(v) && (v as number) > 0);
-  return nums.length ? Math.max(...nums) : null;
-}
-
-/**
- * The one-line offer of a designed banner, from what the activity's detail says (never invented).
- * Amounts are exact, as the offer's own page and popup state them (decision 026).
- */
-export function offerLine(a: ActivityView, t: (k: string, o?: Record<string, unknown>) => string, language: string): string {
-  const money = (v: number) => formatMoneyExact(v, language);
-  const d = a.detail;
-  if (a.clickType === ClickType.game) return t('rewards.banner.play');
-  switch (a.type) {
-    case ActivityType.freeSign: {
-      const top = Array.isArray(d.rewards) ? maxOf(d.rewards as unknown[]) : null;
-      return top ? t('rewards.banner.signIn', { amount: money(top) }) : t('rewards.banner.signInPlain');
-    }
-    case ActivityType.firstCharge:
-    case ActivityType.firstDeposit: {
-      const top = Array.isArray(d.tiers) ? maxOf((d.tiers as { bonus?: unknown }[]).map((x) => x?.bonus)) : null;
-      return top ? t('rewards.banner.firstDeposit', { amount: money(top) }) : t('rewards.banner.open');
-    }
-    case ActivityType.signUpBonus:
-    case ActivityType.bind:
-      return Number.isInteger(d.amount) && (d.amount as number) > 0 ? t('rewards.banner.bonus', { amount: money(d.amount as number) }) : t('rewards.banner.open');
-    case ActivityType.fund:
-      return t('rewards.banner.fund');
-    case ActivityType.notice:
-      return noticeText(a, language).title;
-    default:
-      return t('rewards.banner.open');
-  }
-}
 
 const KIND_CLASS: Record<number, string> = {
   [ActivityType.freeSign]: 'sign',

@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { awardOf, PageSize, type AwardKind } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
-import { applyClaim, receiveActivity, refreshRedDots } from '../../../lib/rewards.ts';
+import { rangeStart, type RecordRange } from '../../../lib/record-range.ts';
+import { applyClaim, receiveActivity } from '../../../lib/claims.ts';
+import { refreshRedDots } from '../../../lib/rewards.ts';
 
 export {
   activitiesOfType,
@@ -43,12 +45,15 @@ export function useActivityReceive() {
   return useMutation({ mutationFn: receiveActivity });
 }
 
-/** The player's reward records, 20 a page, newest first; optionally one activity type. */
-export function useAwardLog(activityType: number | undefined) {
+/** The player's reward records, 20 a page, newest first; optionally one activity type, and from the start of a range of days. */
+export function useAwardLog(activityType: number | undefined, range: RecordRange = 'all') {
   return useInfiniteQuery({
-    queryKey: ['activityAwardGetLog', activityType ?? 'all'],
+    queryKey: ['activityAwardGetLog', activityType ?? 'all', range],
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => call('activityAwardGetLog', { pageNum: pageParam, pageSize: PageSize.record, ...(activityType ? { activityType } : {}) }),
+    queryFn: ({ pageParam }) => {
+      const beginTime = rangeStart(range);
+      return call('activityAwardGetLog', { pageNum: pageParam, pageSize: PageSize.record, ...(activityType ? { activityType } : {}), ...(beginTime ? { beginTime } : {}) });
+    },
     getNextPageParam: (last) => (last.pageNum < last.pages ? last.pageNum + 1 : undefined),
   });
 }

@@ -7,6 +7,7 @@ import { Money } from '../../../components/ui/money.tsx';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { RECORD_RANGES, type RecordRange } from '../../../lib/record-range.ts';
 import { awardKind, isCoinAward, useActivities, useAwardLog } from '../api/rewards-api.ts';
 import '../rewards.css';
 
@@ -42,13 +43,17 @@ function AwardRow({ r }: { r: AwardLogEntry }) {
   );
 }
 
-/** /reward/record: one row per grant, newest first, 20 a page, filtered by activity type. */
+/**
+ * /reward/record and /bonus/record (the same page): one row per grant, newest first, 20 a page,
+ * filtered by activity type and by the last 7, 30 or 90 days.
+ */
 export function RewardRecordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [type, setType] = useState<number | undefined>(undefined);
+  const [range, setRange] = useState<RecordRange>('all');
   const activities = useActivities();
-  const q = useAwardLog(type);
+  const q = useAwardLog(type, range);
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   // The filter offers the granting types the operator runs now (and the one picked).
   const running = new Set(Object.values(activities.data?.activityMap ?? {}).map((a) => a.type));
@@ -60,8 +65,12 @@ export function RewardRecordPage() {
   else if (rows.length === 0) {
     body = (
       <div className="card empty-state" data-testid="award-empty">
-        <p>{t(type ? 'rewards.records.emptyFiltered' : 'rewards.records.empty')}</p>
-        <Button color="primary" shape="rounded" onClick={() => void navigate({ to: paths.index })}>{t('rewards.records.explore')}</Button>
+        <p>{t(type ? 'rewards.records.emptyFiltered' : range !== 'all' ? 'bonus.record.emptyRange' : 'rewards.records.empty')}</p>
+        {type || range !== 'all' ? (
+          <Button color="primary" shape="rounded" onClick={() => { setType(undefined); setRange('all'); }} data-testid="award-show-all">{t('records.showAll')}</Button>
+        ) : (
+          <Button color="primary" shape="rounded" onClick={() => void navigate({ to: paths.bonusHome })} data-testid="award-claim">{t('bonus.reward.claim')}</Button>
+        )}
       </div>
     );
   } else {
@@ -86,6 +95,13 @@ export function RewardRecordPage() {
           ))}
         </div>
       )}
+      <div className="award-filter" role="radiogroup" aria-label={t('records.range')}>
+        {(['all', ...RECORD_RANGES.filter((r) => r !== 'all')] as const).map((r) => (
+          <button key={r} type="button" role="radio" aria-checked={r === range} className="award-filter__chip" onClick={() => setRange(r)} data-testid="award-range">
+            {r === 'all' ? t('records.allTime') : t('records.lastDays', { count: Number(r) })}
+          </button>
+        ))}
+      </div>
       <PullToRefresh onRefresh={async () => { await q.refetch(); }}
         pullingText={t('records.pull')} canReleaseText={t('records.release')} refreshingText={t('common.loading')} completeText={t('records.refreshed')}>
         {body}

@@ -1,17 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageSize, type CoinRecord, type CoinRecordKind } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
+import { rangeStart, type RecordRange } from '../../../lib/record-range.ts';
+
+export { RECORD_RANGES, rangeStart, type RecordRange } from '../../../lib/record-range.ts';
 
 export const RECORD_KINDS: readonly CoinRecordKind[] = ['deposit', 'withdraw', 'safebox', 'bonus', 'game', 'other'];
-export const RECORD_RANGES = ['7', '30', '90', 'all'] as const;
-export type RecordRange = (typeof RECORD_RANGES)[number];
-
-/** The start of the player's local day `days - 1` days ago, as an instant: "last 7 days" includes today. */
-export function rangeStart(range: RecordRange, now = new Date()): string | undefined {
-  if (range === 'all') return undefined;
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (Number(range) - 1));
-  return d.toISOString();
-}
 
 /** The player's records, page by page (20 a page), for one kind and range. */
 export function useCoinRecords(kind: CoinRecordKind | undefined, range: RecordRange) {
