@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityView, LivenessBar, TaskAward, TaskCondition, TaskPeriod, TaskView } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
-import { applyClaim, refreshRedDots } from '../../../lib/rewards.ts';
+import { refreshRedDots } from '../../../lib/rewards.ts';
+import { applyClaim } from '../../../lib/claims.ts';
 
 export const TASKS_KEY = ['getTaskUser'] as const;
 

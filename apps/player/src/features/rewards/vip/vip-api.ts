@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AwardId, PageSize, type Money } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
-import { applyClaim, refreshRedDots } from '../../../lib/rewards.ts';
+import { refreshRedDots } from '../../../lib/rewards.ts';
+import { applyClaim } from '../../../lib/claims.ts';
 
 /** VIP (activity 8) and its rebate (issue 17 §2-§3): the player's calls. */
 export const VIP_KEY = ['getVipInfo'] as const;
