@@ -24,6 +24,8 @@ declare module '@tanstack/react-router' {
     titleKey?: string;
     /** A link on the nav bar's right side (e.g. an activity's "Rule"). */
     navLink?: { to: string; labelKey: string };
+    /** A bonus-centre page that exists only while an activity of this type runs (its tab hides otherwise). */
+    bonusActivity?: number;
   }
 }
 
@@ -361,13 +363,13 @@ const bonusRoutes = [
   createRoute({
     getParentRoute: () => bonusRoute,
     path: 'tasks',
-    staticData: { chrome: 'tabs', routeName: 'bonus-tasks' },
+    staticData: { chrome: 'tabs', routeName: 'bonus-tasks', bonusActivity: ActivityType.tasks },
     beforeLoad: ({ location }) => (isLoggedIn() ? activityGuard([ActivityType.tasks])({ location }) : undefined),
     component: page(tasks, 'TasksPage'),
   }),
   // VIP and its rebate (issue 17 §2, §3): the same pages as /vip/home and /vip/rebate.
-  createRoute({ getParentRoute: () => bonusRoute, path: 'vip', staticData: { chrome: 'tabs' }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vipHome, 'VipHomePage') }),
-  createRoute({ getParentRoute: () => bonusRoute, path: 'rebate', staticData: { chrome: 'tabs' }, beforeLoad: activityGuard([ActivityType.vip]), component: page(rebate, 'RebatePage') }),
+  createRoute({ getParentRoute: () => bonusRoute, path: 'vip', staticData: { chrome: 'tabs', bonusActivity: ActivityType.vip }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vipHome, 'VipHomePage') }),
+  createRoute({ getParentRoute: () => bonusRoute, path: 'rebate', staticData: { chrome: 'tabs', bonusActivity: ActivityType.vip }, beforeLoad: activityGuard([ActivityType.vip]), component: page(rebate, 'RebatePage') }),
   bonusPage('reward', page(bonus, 'BonusRewardPage'), 'bonus-reward', true),
   bonusPage('record', page(rewardRecord, 'RewardRecordPage'), 'bonus-record', true),
 ];

@@ -11,7 +11,7 @@ import { call } from '../../../lib/api.ts';
 import { useClaimEntries, useReceive, type ClaimEntry } from '../../../lib/claims.ts';
 import { toSupportedLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
-import { activityClick, anyDot, offerLine, performActivityClick, useActivities, useRedDots } from '../../../lib/rewards.ts';
+import { activitiesOfType, activityClick, anyDot, offerLine, performActivityClick, useActivities, useRedDots } from '../../../lib/rewards.ts';
 import { loginHref, useIsLoggedIn } from '../../../lib/session.ts';
 import { rulesText } from './sign-in-rule-page.tsx';
 import '../rewards.css';
@@ -26,8 +26,11 @@ export function BonusLayout() {
   const router = useRouter();
   const { pathname } = useLocation();
   const dot = anyDot(useRedDots().data);
-  const parent = router.routesById['/bonus'] as unknown as { children?: { fullPath: string; path: string }[] };
-  const tabs = (parent.children ?? []).filter((c) => c.path !== '/');
+  const running = useActivities().data;
+  const parent = router.routesById['/bonus'] as unknown as { children?: { fullPath: string; path: string; options: { staticData?: { bonusActivity?: number } } }[] };
+  // A page of one activity (tasks, VIP) is a tab only while that activity runs.
+  const runs = (type: number | undefined) => type === undefined || activitiesOfType(running, [type]).length > 0;
+  const tabs = (parent.children ?? []).filter((c) => c.path !== '/' && runs(c.options.staticData?.bonusActivity));
   return (
     <div className="bonus" data-testid="bonus-centre">
       <nav className="bonus-tabs" aria-label={t('bonus.title')}>
