@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, money } from '../envelope.ts';
+import { text } from '../fields.ts';
 
 /**
  * Tasks (activity 42, issue 17 §4, decision 047): daily, weekly and novice tasks whose progress
@@ -75,7 +76,7 @@ export const getTaskUserEndpoint = defineEndpoint({
 export const finishTaskEndpoint = defineEndpoint({
   path: 'finishTask',
   summary: 'Tasks: check a task whose condition is checked on request (login, bind phone) and answer it; other tasks progress from play and deposits (5004)',
-  request: { taskId: z.string().min(1).max(40) },
+  request: { taskId: text(40).min(1) },
   response: z.object({ task: taskView }),
 });
 
@@ -84,7 +85,7 @@ export const receiveTaskAwardEndpoint = defineEndpoint({
   path: 'receiveTaskAward',
   summary: "Tasks: receive a completed task's award (and its liveness) or an opened liveness chest, once",
   request: {
-    taskId: z.string().min(1).max(40).optional(),
+    taskId: text(40).min(1).optional(),
     chest: z.object({ period: z.enum(['daily', 'weekly']), index: z.number().int().min(0).max(9) }).optional(),
   },
   response: z.object({
