@@ -25,7 +25,7 @@ const FIRST_DEPOSIT = act({ id: 3, type: 44, name: 'First deposit bonus', detail
 const BIND = act({ id: 4, type: 4, name: 'Bind your phone', detail: { amount: 200, multiplier: 1 } });
 const running = (list: ActivityView[]) => ({ activityIds: list.map((a) => a.id), activityMap: Object.fromEntries(list.map((a) => [String(a.id), a])) });
 
-const NO_DOTS = { task: false, mail: false, signupBonus: false, fund: false, agent: false, freeBonus: false, spin: false, taskAward: false, agent5: false, vipAward: false, signIn: false, emailAward: false, canReceiveDrawChance: false };
+const NO_DOTS = { task: false, mail: false, signupBonus: false, fund: false, agent: false, freeBonus: false, spin: false, taskAward: false, agent5: false, vipAward: false, signIn: false, emailAward: false, canReceiveDrawChance: false, rebate: false };
 const status = (dots: Partial<typeof NO_DOTS> = {}) => {
   const redDots = { ...NO_DOTS, ...dots };
   return { spinAwardFlag: false, taskAwardFlag: false, agent5AwardFlag: false, vipAwardFlag: false, signInFlag: redDots.signIn, emailAwardFlag: false, canReceiveDrawChance: false, redDots };
