@@ -145,4 +145,25 @@ describe.skipIf(!hasChromium)('bonus centre journey', () => {
     await fixture.context.addCookies([{ name: 'lang', value: 'en-US', url: fixture.stack.baseUrl }]);
     await page.setViewportSize({ width: 390, height: 844 });
   });
+  it('with tasks and VIP running, the centre gains their tabs, each opening its page', async () => {
+    await expect(page.getByTestId('bonus-tab').allInnerTexts()).resolves.toEqual(['Claim', 'Events', 'Received', 'Records']);
+    await startActivity(fixture.stack, {
+      type: 42, name: 'Daily tasks', sort: 40,
+      settings: { tasks: [{ id: 'login', period: 'daily', title: { 'en-US': 'Log in today' }, condition: { type: 'login' }, target: 1, award: { awardId: 2001, count: 50, multiplier: 1 }, liveness: 5 }] },
+    });
+    await startActivity(fixture.stack, {
+      type: 8, name: 'VIP club', sort: 50,
+      settings: { levels: [{ betAmount: 0, rebateBp: 20 }, { betAmount: 10000, levelUpReward: 500, dailyGift: 100, rebateBp: 40 }], expWeights: {}, multiplier: 1 },
+    });
+    await page.goto('/bonus/home');
+    await page.getByTestId('bonus-other').waitFor();
+    await expect.poll(() => page.getByTestId('bonus-tab').allInnerTexts()).toEqual(['Claim', 'Events', 'Tasks', 'VIP', 'Rebate', 'Received', 'Records']);
+    for (const [tab, path, testId] of [['Tasks', '/bonus/tasks', 'tasks-page'], ['VIP', '/bonus/vip', 'vip-home'], ['Rebate', '/bonus/rebate', 'rebate-page']] as const) {
+      await page.getByTestId('bonus-tab').filter({ hasText: tab }).click();
+      await page.waitForURL((u) => u.pathname === path);
+      await page.getByTestId(testId).waitFor();
+      await expect(page.locator('.bonus-tabs [aria-current="page"]').innerText()).resolves.toBe(tab);
+      await snapNarrow(page, `bonus-12-${tab.toLowerCase()}`);
+    }
+  });
 });

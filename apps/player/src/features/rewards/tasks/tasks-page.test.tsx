@@ -136,9 +136,11 @@ describe('/bonus/tasks', () => {
     expect(await screen.findByTestId('tasks-none')).toBeTruthy();
   });
 
-  it('/bonus opens the tasks', async () => {
+  it('is a tab of the bonus centre while the tasks run', async () => {
     mockApi({});
-    const app = await renderApp('/bonus', newQueryClient(undefined, { activityIds: running() }));
+    const app = await renderApp('/bonus/home', newQueryClient(undefined, { activityIds: running() }));
+    const tab = await waitFor(() => screen.getAllByTestId('bonus-tab').find((t) => t.textContent === 'Tasks')!);
+    fireEvent.click(tab);
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/bonus/tasks'));
   });
 });
