@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation, type StaticDataRouteOption } from '@tanstack/react-router';
 import { ActivityType, ClientConstants, TrackedEvent } from '@playhall/contract';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundPage, RouteErrorPage } from './error-pages.tsx';
@@ -74,15 +74,16 @@ const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx
 const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
 const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
 const tasks = () => import('../features/rewards/tasks/tasks-page.tsx');
-const vipHome = () => import('../features/rewards/vip/pages/vip-home-page.tsx');
-const vipLevel = () => import('../features/rewards/vip/pages/vip-level-page.tsx');
-const rebate = () => import('../features/rewards/vip/pages/rebate-page.tsx');
-const rebateRecord = () => import('../features/rewards/vip/pages/rebate-record-page.tsx');
+const vip = () => import('../features/rewards/vip/pages/vip-pages.ts');
 const bonus = () => import('../features/rewards/pages/bonus-pages.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
   requireGuard('auth-activity')({ location, activityTypes });
+
+/** A VIP page under the nav bar, open while the VIP activity (8) runs. */
+const vipPage = <P extends string>(path: P, name: string, staticData: StaticDataRouteOption) =>
+  createRoute({ getParentRoute: () => rootRoute, path, staticData: { chrome: 'nav', ...staticData }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vip, name) });
 
 const routes = [
   createRoute({
@@ -311,34 +312,10 @@ const routes = [
       throw redirect({ href: paths.vipHome, replace: true });
     },
   }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: paths.vipHome,
-    staticData: { chrome: 'nav', titleKey: 'vip.title' },
-    beforeLoad: activityGuard([ActivityType.vip]),
-    component: page(vipHome, 'VipHomePage'),
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: pathOf('vip-level'),
-    staticData: { chrome: 'nav', titleKey: 'vip.level.title', routeName: 'vip-level' },
-    beforeLoad: activityGuard([ActivityType.vip]),
-    component: page(vipLevel, 'VipLevelPage'),
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: paths.vipRebate,
-    staticData: { chrome: 'nav', titleKey: 'vip.rebate.title', navLink: { to: paths.vipRebateRecord, labelKey: 'vip.rebate.records' } },
-    beforeLoad: activityGuard([ActivityType.vip]),
-    component: page(rebate, 'RebatePage'),
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: paths.vipRebateRecord,
-    staticData: { chrome: 'nav', titleKey: 'vip.rebate.recordsTitle' },
-    beforeLoad: activityGuard([ActivityType.vip]),
-    component: page(rebateRecord, 'RebateRecordPage'),
-  }),
+  vipPage(paths.vipHome, 'VipHomePage', { titleKey: 'vip.title' }),
+  vipPage(pathOf('vip-level'), 'VipLevelPage', { titleKey: 'vip.level.title', routeName: 'vip-level' }),
+  vipPage(paths.vipRebate, 'RebatePage', { titleKey: 'vip.rebate.title', navLink: { to: paths.vipRebateRecord, labelKey: 'vip.rebate.records' } }),
+  vipPage(paths.vipRebateRecord, 'RebateRecordPage', { titleKey: 'vip.rebate.recordsTitle' }),
 ];
 
 /**
@@ -368,8 +345,8 @@ const bonusRoutes = [
     component: page(tasks, 'TasksPage'),
   }),
   // VIP and its rebate (issue 17 §2, §3): the same pages as /vip/home and /vip/rebate.
-  createRoute({ getParentRoute: () => bonusRoute, path: 'vip', staticData: { chrome: 'tabs', bonusActivity: ActivityType.vip }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vipHome, 'VipHomePage') }),
-  createRoute({ getParentRoute: () => bonusRoute, path: 'rebate', staticData: { chrome: 'tabs', bonusActivity: ActivityType.vip }, beforeLoad: activityGuard([ActivityType.vip]), component: page(rebate, 'RebatePage') }),
+  createRoute({ getParentRoute: () => bonusRoute, path: 'vip', staticData: { chrome: 'tabs', bonusActivity: ActivityType.vip }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vip, 'VipHomePage') }),
+  createRoute({ getParentRoute: () => bonusRoute, path: 'rebate', staticData: { chrome: 'tabs', bonusActivity: ActivityType.vip }, beforeLoad: activityGuard([ActivityType.vip]), component: page(vip, 'RebatePage') }),
   bonusPage('reward', page(bonus, 'BonusRewardPage'), 'bonus-reward', true),
   bonusPage('record', page(rewardRecord, 'RewardRecordPage'), 'bonus-record', true),
 ];

@@ -1,5 +1,3 @@
-import { parseMoneyInput, type MoneyInputProblem } from '@playhall/contract';
-import type { TFunction } from './i18n.ts';
 
 /** Money is integer hundredths; balance pills show whole units, floored (product rules §0, decision 026). */
 export function moneyUnits(hundredths: number): number {
@@ -38,17 +36,4 @@ export function formatMoneyExact(hundredths: number, language = 'en-US', signed 
   const text = `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(whole)}${decimalSeparator(language)}${String(cents).padStart(2, '0')}`;
   const sign = signed ? moneySign(hundredths) : hundredths < 0 ? '\u2212' : '';
   return `${sign}${text}`;
-}
-
-/** Whole coins typed by the player → hundredths; null when the money-input rule refuses it (decision 025). */
-export function parseCoins(text: string): number | null {
-  const r = parseMoneyInput(text);
-  return r.ok ? r.amount : null;
-}
-
-/** The money-input rule's refusal in the player's language, bounds shown as coins. */
-export function moneyProblemText(t: TFunction, problem: MoneyInputProblem, language: string): string {
-  if (problem.reason === 'belowMin') return t(problem.key, { min: formatMoney(problem.values.min, language) });
-  if (problem.reason === 'aboveMax') return t(problem.key, { max: formatMoney(problem.values.max, language) });
-  return t(problem.key);
 }

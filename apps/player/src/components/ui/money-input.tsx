@@ -1,7 +1,7 @@
 import { Input } from 'antd-mobile';
 import { useTranslation } from '../../lib/i18n.ts';
 import { parseMoneyInput, type MoneyInputResult, type MoneyInputRules } from '@playhall/contract';
-import { moneyProblemText } from '../../lib/money.ts';
+import { moneyProblemText } from '../../lib/money-input.ts';
 
 interface MoneyInputProps {
   id: string;

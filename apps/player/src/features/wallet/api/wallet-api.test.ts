@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RechargeType } from '@playhall/contract';
 import { exceededLimit } from '../components/deposit-form.tsx';
-import { parseCoins } from '../../../lib/money.ts';
+import { parseCoins } from '../../../lib/money-input.ts';
 import { initialChannel, orderedChannels, presetItems, type TradeInfo } from './wallet-api.ts';
 
 const channel = (id: number, over: Partial<RechargeType> = {}): RechargeType =>
