@@ -1,15 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { ActivityView } from '@playhall/contract';
-import { i18nReady } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { closeRewardModal } from '../../../lib/rewards.ts';
-import { logIn, logOut, mockApi, player, preLoginData } from '../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, player, preLoginData } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
 
 /*
  * The bonus centre (issue 17 §1) in jsdom, through the whole app. The app's own query client (the
@@ -39,21 +38,7 @@ function start(list: ActivityView[]) {
 const tabDot = () => within(document.querySelector('.tab-bar')!).getByText('Bonus').closest('a')!.querySelector('[data-testid="red-dot"]');
 const page = (path: string) => screen.findByTestId(path);
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-  queryClient.clear();
-  closeRewardModal();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetRewardPagesEachTest();
 
 describe('/bonus (a visitor)', () => {
   it('opens home: what runs and what it gives, each sending to login to claim; no dot; received and records need login', async () => {

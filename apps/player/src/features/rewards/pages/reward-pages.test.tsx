@@ -1,13 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { i18nReady } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { closeRewardModal } from '../../../lib/rewards.ts';
-import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
 
 const FIRST_DEPOSIT = {
   id: 7, type: 44, name: 'First deposit bonus', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {},
@@ -16,21 +14,7 @@ const FIRST_DEPOSIT = {
 const SIGN_IN = { ...FIRST_DEPOSIT, id: 8, type: 36, name: 'Daily sign-in', detail: {} };
 const running = (totalRecharge: number) => () => ({ activityIds: [7, 8], activityMap: { 7: FIRST_DEPOSIT, 8: SIGN_IN }, hasTurntable: false, totalRecharge });
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-  queryClient.clear();
-  closeRewardModal();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetRewardPagesEachTest();
 
 describe('/activity/first-deposit', () => {
   it('shows each tier as "Deposit X → Bonus Y", the wagering and a Deposit button', async () => {

@@ -1,17 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { SignInDay } from '@playhall/contract';
-import { i18nReady } from '../../../lib/i18n.ts';
 import { showErrorToast } from '../../../lib/notify.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { closeRewardModal } from '../../../lib/rewards.ts';
-import { $, logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
+import { $, logIn, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
 import { countdown } from './sign-in-page.tsx';
+import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
 
 const AMOUNTS = [100, 150, 200, 250, 300, 350, 1000];
 
@@ -37,21 +35,9 @@ const dots = (signIn: boolean) => ({
   redDots: { task: false, mail: false, signupBonus: false, fund: false, agent: false, freeBonus: false, spin: false, taskAward: false, agent5: false, vipAward: false, signIn, emailAward: false, canReceiveDrawChance: false },
 });
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
+resetRewardPagesEachTest();
 beforeEach(() => {
-  localStorage.clear();
-  logOut();
-  queryClient.clear();
-  closeRewardModal();
   vi.mocked(showErrorToast).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('countdown', () => {

@@ -1,15 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { TaskView } from '@playhall/contract';
-import { i18nReady } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { closeRewardModal } from '../../../lib/rewards.ts';
-import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
 
 const coin = (count: number, multiplier = 1) => ({ awardId: 2001, count, multiplier });
 const CONFIGURED = [
@@ -36,20 +34,7 @@ function view(progress: Record<string, [number, TaskView['status']]>, livenessVa
   };
 }
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-  queryClient.clear();
-  closeRewardModal();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+resetRewardPagesEachTest();
 
 describe('/bonus/tasks', () => {
   it('shows a visitor the configured tasks at no progress and sends them to login to claim', async () => {

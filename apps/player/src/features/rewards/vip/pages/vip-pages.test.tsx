@@ -1,16 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { VipData } from '@playhall/contract';
-import { i18nReady } from '../../../../lib/i18n.ts';
 import { showErrorToast } from '../../../../lib/notify.ts';
-import { queryClient } from '../../../../lib/query-client.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { closeRewardModal } from '../../../../lib/rewards.ts';
-import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient, refuse } from '../../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../../app/app-test-kit.tsx';
+import { resetRewardPagesEachTest } from '../../reward-page-test-kit.ts';
 
 const vipActivity = () => ({
   activityIds: [8],
@@ -47,20 +46,9 @@ function vip(o: { dailyReceived?: boolean; taskStatus?: 'open' | 'done' | 'recei
   };
 }
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
+resetRewardPagesEachTest();
 beforeEach(() => {
-  localStorage.clear();
-  logOut();
-  queryClient.clear();
-  closeRewardModal();
   vi.mocked(showErrorToast).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 describe('/vip', () => {
