@@ -146,6 +146,8 @@ describe.skipIf(!hasChromium)('bonus centre journey', () => {
     await page.setViewportSize({ width: 390, height: 844 });
   });
   it('with tasks and VIP running, the centre gains their tabs, each opening its page', async () => {
+    await page.goto('/bonus/home');
+    await page.getByTestId('bonus-other').waitFor();
     await expect(page.getByTestId('bonus-tab').allInnerTexts()).resolves.toEqual(['Claim', 'Events', 'Received', 'Records']);
     await startActivity(fixture.stack, {
       type: 42, name: 'Daily tasks', sort: 40,
