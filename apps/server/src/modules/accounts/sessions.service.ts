@@ -97,6 +97,9 @@ export function createSessionService(database: Database, clock: Clock, opts: Ses
         // Idle by what this instance knows; another instance may have seen it since: read the row.
         cache.forget(hash);
       }
+      // This instance's own last-seen writes land first, so a re-read never sees an older time than
+      // this instance already knows (a touch is at most once a minute per session: rarely a wait).
+      if (touching.size > 0) await Promise.all([...touching]);
       const ticket = cache.ticket();
       const row = await repo.findSessionByHash(db, hash);
       if (!row || row.revokedAt) return null;
