@@ -46,9 +46,9 @@ function GiftRow({ label, amount, received, claim, which, testId }: { label: str
     <li className="vip-row" data-testid={testId}>
       <div className="vip-row__main">
         <span className="vip-row__name">{label}</span>
-        <Money value={amount} exact className="vip-row__amount" />
+        {amount < 1 && !received ? <span className="vip-dim" data-testid={`${testId}-none`}>{t('vip.gifts.none')}</span> : <Money value={amount} exact className="vip-row__amount" />}
       </div>
-      {received ? (
+      {amount < 1 && !received ? null : received ? (
         <Button size="small" shape="rounded" disabled>{t('vip.received')}</Button>
       ) : (
         <Button size="small" shape="rounded" color="primary" disabled={amount < 1} loading={busy} onClick={() => claim.mutate(which)} data-testid={`${testId}-receive`}>
