@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { runOps } from '../../server/src/scripts/ops-cli.ts';
 import { repoRoot, startServer } from './server.ts';
 import './global-setup.ts'; // its ProvidedContext entry (e2eDataTemplate)
@@ -222,4 +222,21 @@ export async function sandboxDeposit(page: Page, coins: number): Promise<void> {
   await page.waitForURL(/\/sandbox\/pay\/DP/);
   await page.getByRole('button', { name: 'Approve payment' }).click();
   await page.getByText('Deposit credited').waitFor({ timeout: 20_000 });
+}
+
+/** A game's card in the lobby's type sections, by its name. */
+export const lobbyCard = (page: Page, name: string) =>
+  page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
+
+/** The open game's iframe. */
+export const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
+
+/** Opens an Original for real money from the lobby, as a player taps its card; answers its frame once it can play. */
+export async function playOriginal(page: Page, name: string): Promise<FrameLocator> {
+  await page.goto('/');
+  await lobbyCard(page, name).getByRole('link').click();
+  await page.waitForURL(/\/game\/start\?gameId=\d+$/);
+  const frame = gameFrame(page);
+  await frame.getByTestId('action').waitFor({ timeout: 20_000 });
+  return frame;
 }

@@ -9,16 +9,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import { hasChromium, registerPlayer, sandboxDeposit, snapNarrow, type Stack, useStackPage } from './harness.ts';
+import { gameFrame, hasChromium, lobbyCard, playOriginal, registerPlayer, sandboxDeposit, snapNarrow, type Stack, useStackPage } from './harness.ts';
 import { mockApi } from './originals-mock.ts';
 
-const card = (page: Page, name: string) => page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
-const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
 const hundredthsOf = (text: string) => Math.round(Number.parseFloat(text.replace(/[^\d.]/g, '')) * 100);
 
 async function openDemo(page: Page, name: string): Promise<FrameLocator> {
   await page.goto('/');
-  await card(page, name).getByRole('link').click();
+  await lobbyCard(page, name).getByRole('link').click();
   await page.locator('.adm-action-sheet').getByText('Try the demo').click();
   await page.waitForURL(/\/game\/start\?gameId=\d+&tryIt=1$/);
   const frame = gameFrame(page);
@@ -95,11 +93,7 @@ describe.skipIf(!hasChromium)('Originals in the lobby: one balance, and no silen
   it('the slim bar shows the game balance after a real round at once (floored), even with the lobby poll held back', async () => {
     await registerPlayer(page, 'bal');
     await sandboxDeposit(page, 100);
-    await page.goto('/');
-    await card(page, 'Dice').getByRole('link').click();
-    await page.waitForURL(/\/game\/start\?gameId=\d+$/);
-    const frame = gameFrame(page);
-    await frame.getByTestId('action').waitFor({ timeout: 20_000 });
+    const frame = await playOriginal(page, 'Dice');
     await expect.poll(() => page.getByTestId('game-bar-balance').innerText()).toBe('100');
 
     // From now on the lobby's own balance answers arrive 8 s late.

@@ -7,11 +7,9 @@
  * grant is in /reward/record.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FrameLocator, Page } from 'playwright-core';
-import { appCall, hasChromium, registerPlayer, sandboxDeposit, snap, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { appCall, hasChromium, playOriginal, registerPlayer, sandboxDeposit, snap, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
 
-const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
-const card = (page: Page, name: string) => page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
 const task = (page: Page, id: string) => page.locator(`[data-testid="task"][data-task="${id}"]`);
 const pillCoins = async (page: Page) => Number((await page.getByTestId('balance-pill').first().innerText()).replace(/[^\d]/g, ''));
 
@@ -70,11 +68,7 @@ describe.skipIf(!hasChromium)('tasks journey', () => {
     await registerPlayer(page, 'tsk');
     await sandboxDeposit(page, 100);
 
-    await page.goto('/');
-    await card(page, 'Dice').getByRole('link').click();
-    await page.waitForURL(/\/game\/start\?gameId=\d+$/);
-    const frame = gameFrame(page);
-    await frame.getByTestId('action').waitFor({ timeout: 20_000 });
+    const frame = await playOriginal(page, 'Dice');
     for (let i = 0; i < 2; i++) {
       const played = page.waitForResponse((r) => r.url().includes('/originals/api/dice/roll') && r.ok());
       await frame.getByTestId('action').click();

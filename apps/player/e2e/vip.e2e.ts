@@ -7,10 +7,9 @@
  * and finds every grant in /reward/record, the top bar's balance adding them up. Screens at 390×844 and 360×740.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FrameLocator, Page, Response } from 'playwright-core';
-import { appCall, hasChromium, registerPlayer, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
+import type { Page, Response } from 'playwright-core';
+import { appCall, hasChromium, playOriginal, registerPlayer, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
 
-const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
 const exact = (h: number) => `${Math.floor(h / 100).toLocaleString('en-US')}.${String(h % 100).padStart(2, '0')}`;
 
 describe.skipIf(!hasChromium)('VIP and rebate journey', () => {
@@ -63,11 +62,7 @@ describe.skipIf(!hasChromium)('VIP and rebate journey', () => {
   });
 
   it('spins Fortune Reels for real; the exp moves, the level goes up and the VIP gift modal says so', async () => {
-    await page.goto('/');
-    await page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText('Fortune Reels', { exact: true }) }).getByRole('link').click();
-    await page.waitForURL(/\/game\/start\?gameId=\d+$/);
-    const frame = gameFrame(page);
-    await frame.getByTestId('action').waitFor({ timeout: 20_000 });
+    const frame = await playOriginal(page, 'Fortune Reels');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (let spin = 1; spin <= 3; spin++) {
       await frame.getByTestId('action').click();
