@@ -31,3 +31,7 @@ export * from './endpoints/vip.ts';
 export * from './endpoints/rebate.ts';
 export * from './endpoints/award-sum.ts';
 export * from './route-rules.ts';
+export * from './fairness.ts';
+export * from './endpoints/fair-seed-info.ts';
+export * from './endpoints/fair-seed-rotate.ts';
+export * from './endpoints/fair-seed-history.ts';
