@@ -98,6 +98,7 @@ describe('verify page, Lucky jackpot mode', () => {
       cleanup();
       render(<VerifyPage lang="en-US" search={link({ nonce })} />);
       expect((screen.getByRole('combobox', { name: 'Game' }) as HTMLSelectElement).value).toBe('jackpot');
+      expect(screen.getByRole('heading', { name: 'Verify a jackpot draw' })).toBeTruthy();
       expect((screen.getByRole('textbox', { name: /Award ids/ }) as HTMLInputElement).value).toBe('50000,50001,50002,50003,50004,50005');
       expect((screen.getByRole('textbox', { name: /Weights/ }) as HTMLInputElement).value).toBe('6000,1,9,90,900,3000');
       expect(screen.queryByRole('textbox', { name: 'Bet' })).toBeNull();

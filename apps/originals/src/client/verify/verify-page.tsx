@@ -134,7 +134,7 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </button>
-        <h1 className="oc-title">{t('verifyTitle')}</h1>
+        <h1 className="oc-title">{t(jackpot ? 'jackpotTitle' : 'verifyTitle')}</h1>
       </header>
       <p className="oc-verify-intro oc-dim">{t(jackpot ? 'jackpotIntro' : 'verifyIntro')}</p>
       <form className="oc-verify-form" onSubmit={(e) => void submit(e)}>
