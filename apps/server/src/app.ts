@@ -29,6 +29,8 @@ import { registerOperatorAccountRoutes } from './modules/accounts/operator.route
 import { registerDeposits } from './modules/deposits/deposits.module.ts';
 import { createPaymentProviders } from './modules/payments/payments.module.ts';
 import { registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
+import { createFairnessService } from './modules/fairness/fairness.service.ts';
+import { registerFairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { createSafeboxService } from './modules/safebox/safebox.service.ts';
 import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
@@ -117,6 +119,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin, orderTtlMs: config.depositOrderTtlSeconds * 1000 });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator, lockingBonuses: (userId, locked) => rewards.lockingBonuses(userId, locked) });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
+  registerFairnessRoutes(registry, createFairnessService({ db, clock }));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });

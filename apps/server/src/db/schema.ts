@@ -693,4 +693,18 @@ export const jackpotDraw = pgTable('jackpot_draw', {
   weights: integer('weights').array().notNull(),
   idx: integer('idx').notNull(),
   createdAt: ts('created_at').notNull(),
+
+// Provably fair promotional draws (migration 20261128_0100_fair_seed.sql, decision 051).
+
+/** A player's seed pair for one scope of promotional draws ('jackpot'); one active (revealed_at null). */
+export const fairSeed = pgTable('fair_seed', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  scope: text('scope').notNull(),
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nonce: integer('nonce').notNull().default(0),
+  createdAt: ts('created_at').notNull(),
+  revealedAt: ts('revealed_at'),
 });

@@ -5,9 +5,8 @@
 -- Written by the jackpot kind alone (its consumers and its draw).
 
 -- One row per pool. A hit locks its pool's row (two hits at once pay one after the other); the
--- contributions consumer locks the rows it adds to. Lock order (decisions 019, 050): a player's coin
--- account, then their jackpot_player row, their fair_seed row, then pool rows (in tier order), then
--- house books.
+-- contributions consumer locks the rows it adds to. Lock order (decisions 019, 050): a player's
+-- jackpot_player row, their fair_seed row, then pool rows (in tier order), then ledger accounts.
 CREATE TABLE jackpot_pool (
   tier         text PRIMARY KEY CHECK (tier IN ('mega', 'major', 'minor', 'mini')),
   -- Contributions accrued below one hundredth: valid bet (hundredths) × share (millionths), in

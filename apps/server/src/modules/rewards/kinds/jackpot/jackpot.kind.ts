@@ -19,7 +19,7 @@ import { withTx, type Executor, type Tx } from '../../../../db/tx.ts';
 import { must } from '../../../../plugins/app/endpoints.ts';
 import { defineConsumer } from '../../../events/domain-events.service.ts';
 import { drawFloats } from '../../../fairness/fairness.service.ts';
-import { houseBalances, lockMoney, transferIn } from '../../../ledger/ledger.service.ts';
+import { houseBalances, transferIn } from '../../../ledger/ledger.service.ts';
 import { award } from '../../award.service.ts';
 import { dayIn } from '../../calendar.ts';
 import { assertEligible } from '../../eligibility.ts';
@@ -108,10 +108,11 @@ const proofOf = (d: { seedId: number; serverSeedHash: string; clientSeed: string
 const coinOf = (propId: number, count: number) => (awardOf(propId)?.asset === 'coin' ? count : 0);
 
 /**
- * One draw, in one transaction (decision 050). Lock order (decision 019): the player's money (coin
- * account) first, then their jackpot_player row, their fair_seed row (drawFloats), a pool's row on a
- * hit, then the house books the postings take. Errors: 1002 not running, 1003 a deposit needed, 1001
- * no chance left, 1004 too soon after the last draw.
+ * One draw, in one transaction (decision 050). Lock order (decisions 019, 045, 051): the promotion's
+ * rows before the money, as the VIP claims do: the player's jackpot_player row (their draws go one at
+ * a time), their fair_seed row (drawFloats), a pool's row on a hit, then the accounts the postings
+ * take (the player's coin account before house books, ledger_post's order). Errors: 1002 not
+ * running, 1003 a deposit needed, 1001 no chance left, 1004 too soon after the last draw.
  */
 async function draw(ctx: KindContext, a: Jackpot, userId: number) {
   return withTx(ctx.db, async (tx) => {
@@ -122,7 +123,6 @@ async function draw(ctx: KindContext, a: Jackpot, userId: number) {
       if (err instanceof AppError && err.code === ErrorCode.activityNotRunning) throw new AppError(ErrorCode.jackpotNotRunning);
       throw err;
     }
-    await lockMoney(tx, userId);
     await repo.lockPlayer(tx, userId, now);
     const day = dayIn(ctx.timeZone, now);
     const c = chancesOf(a.settings, await repo.readFacts(tx, repo.factsExpr(userId, day)), day, now);
@@ -133,7 +133,7 @@ async function draw(ctx: KindContext, a: Jackpot, userId: number) {
     const source = c.daily > 0 ? 'bet' : 'deposit';
     await repo.takeChance(tx, userId, source, day, now);
 
-    const fair = await drawFloats(tx, userId, 'jackpot', 1);
+    const fair = await drawFloats(tx, userId, 'jackpot', 1, now);
     const table = tableOf(a.settings);
     const weights = table.map((e) => e.weight);
     const idx = pickWeighted(fair.floats[0]!, weights);
