@@ -9,7 +9,8 @@
  * One fresh PostgreSQL database, migrated and seeded, with an activity of each kind that consumes
  * events running (first charge, 39, and first deposit, 44, which read `deposit.credited`; tasks, 42,
  * which reads the round, deposit, login and bind-phone events; VIP, 8, reading `game.round_settled`:
- * exp, levels, rebate, level-up rewards).
+ * exp, levels, rebate, level-up rewards; the lucky jackpot, 47: pools and daily valid bet from
+ * `game.round_settled`, chances from `deposit.credited`).
  * Each leg builds the app (buildApp, as the server does) on that database and listens on a real
  * socket in this process:
  *
@@ -165,6 +166,25 @@ export async function benchConsumers(): Promise<BenchResult> {
   const vip = await rewards.create(activityInput.parse({ type: ActivityType.vip, name: 'bench VIP (8)', settings: { levels: vipLevels, expWeights: {}, multiplier: 1 } }), 'bench');
   await rewards.setEnabled(vip.id, true, 'bench');
   activities.push('VIP and rebate (8)');
+  // Lucky jackpot (47): every settled round grows the four pools (one ledger transfer per batch) and the day's valid bet per player (daily chances); deposits add chances.
+  const pool = (contributionPpm: number, seed: number) => ({ contributionPpm, seed, section: { min: seed, max: seed * 100 } });
+  const jackpot = await rewards.create(
+    activityInput.parse({
+      type: ActivityType.luckyJackpot,
+      name: 'bench lucky jackpot (47)',
+      settings: {
+        awards: [
+          { id: 1, type: 1, propId: 2001, count: 100, weight: 90 },
+          { id: 2, type: 2, propId: 50004, count: 1, weight: 10 },
+        ],
+        tiers: { mega: pool(5_000, 1_000_000), major: pool(3_000, 100_000), minor: pool(2_000, 10_000), mini: pool(1_000, 1_000) },
+        earn: { deposit: { minAmount: 1_000, chances: 1 }, dailyBet: [10_000, 100_000] },
+      },
+    }),
+    'bench',
+  );
+  await rewards.setEnabled(jackpot.id, true, 'bench');
+  activities.push('lucky jackpot (47)');
 
   const players = await fundedPlayers(db);
   // Fresh players for the first deposits: as many as the legs and warm-ups can use at the rate.
