@@ -44,7 +44,7 @@ import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import { registerRewards } from './modules/rewards/rewards.module.ts';
 import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
-import { ActivityType } from '@playhall/contract';
+import { ActivityType, type JackpotAwardConfig } from '@playhall/contract';
 
 export interface BuildAppOptions {
   database: Database;
@@ -93,7 +93,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const changes = createChangeFeed(database, app.log);
   // The app config carries the running VIP activity's levels (spec §3); `rewards` is built below, before any request.
   const vipLevels = async () => ((await rewards.detailOf(ActivityType.vip))?.levels ?? []) as { level: number; betAmount: number }[];
-  const content = createContentService(db, changes, { vipLevels });
+  const jackpotAwards = async () => ((await rewards.detailOf(ActivityType.luckyJackpot))?.awards ?? []) as JackpotAwardConfig[];
+  const content = createContentService(db, changes, { vipLevels, jackpotAwards });
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log, changes });
   mountSessions(app, sessions);
