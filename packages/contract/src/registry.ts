@@ -56,6 +56,10 @@ import {
 } from './endpoints/vip.ts';
 import { betBonusEndpoint, betBonusLogEndpoint, betBonusReceiveEndpoint } from './endpoints/rebate.ts';
 import { activityAwardGetSumEndpoint } from './endpoints/award-sum.ts';
+import { getJackpotDrawInfoEndpoint } from './endpoints/jackpot-draw-info.ts';
+import { receiveDrawChanceEndpoint } from './endpoints/jackpot-draw.ts';
+import { getJackpotRankEndpoint } from './endpoints/jackpot-rank.ts';
+import { getPersonJackpotDrawAwardLogEndpoint } from './endpoints/jackpot-records.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -120,6 +124,10 @@ export const endpoints = {
   [betBonusEndpoint.path]: betBonusEndpoint,
   [betBonusReceiveEndpoint.path]: betBonusReceiveEndpoint,
   [betBonusLogEndpoint.path]: betBonusLogEndpoint,
+  [getJackpotDrawInfoEndpoint.path]: getJackpotDrawInfoEndpoint,
+  [receiveDrawChanceEndpoint.path]: receiveDrawChanceEndpoint,
+  [getJackpotRankEndpoint.path]: getJackpotRankEndpoint,
+  [getPersonJackpotDrawAwardLogEndpoint.path]: getPersonJackpotDrawAwardLogEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
