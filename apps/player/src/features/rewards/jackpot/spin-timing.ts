@@ -113,7 +113,7 @@ export interface FrameClock {
   now: () => number;
 }
 
-const browserClock: FrameClock = {
+export const browserClock: FrameClock = {
   requestFrame: (cb) => requestAnimationFrame(cb),
   cancelFrame: (id) => cancelAnimationFrame(id),
   now: () => performance.now(),
