@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellAt, planSpin, playSpin, slowSteps, SpinTiming, type FrameClock } from './spin-timing.ts';
 import { createTapGate, spinBlocked } from './tap-gate.ts';
+import { easeOut, playWheel, wheelStopAngle, WheelTiming } from './wheel-motion.ts';
 
 /** A fake clock: frames every `frameMs` (60 fps by default), time advanced by hand. */
 function fakeFrames(frameMs = 1000 / 60) {
@@ -158,5 +159,36 @@ describe('spin button taps (spec §5)', () => {
     expect(spinBlocked({ spinning: true, canDraw: true })).toBe('spinning');
     expect(spinBlocked({ spinning: false, canDraw: false })).toBe('noChance');
     expect(spinBlocked({ spinning: false, canDraw: true })).toBeNull();
+  });
+});
+
+describe('tier wheel motion (spec §4: the second wheel of four tiers; §9: a wheel spins 4-6 s)', () => {
+  it('stops with the middle of the won tier under the pointer, after whole turns', () => {
+    for (let i = 0; i < 4; i++) {
+      const angle = wheelStopAngle(i, 4);
+      // Where the segment's middle (i * 90 + 45, clockwise from the top) ends after turning by `angle`.
+      expect(((i * 90 + 45 + angle) % 360 + 360) % 360).toBe(0);
+      expect(angle).toBeGreaterThanOrEqual(WheelTiming.turns * 360);
+    }
+    expect(() => wheelStopAngle(4, 4)).toThrow(RangeError);
+  });
+
+  it('plays on a fake 60 fps clock: only forward, slowing down, ending exactly on the angle within 4-6 s', () => {
+    const { clock, run } = fakeFrames();
+    const angles: number[] = [];
+    let done = 0;
+    const stop = wheelStopAngle(2, 4);
+    playWheel(stop, (a) => angles.push(a), () => done++, clock);
+    const ran = run();
+    expect(done).toBe(1);
+    expect(angles[angles.length - 1]).toBe(stop);
+    angles.slice(1).forEach((a, i) => expect(a).toBeGreaterThanOrEqual(angles[i]!));
+    const firstStep = angles[1]! - angles[0]!;
+    const lastStep = angles[angles.length - 1]! - angles[angles.length - 2]!;
+    expect(lastStep).toBeLessThan(firstStep);
+    expect(ran).toBeGreaterThanOrEqual(4_000);
+    expect(ran).toBeLessThanOrEqual(6_000);
+    expect(easeOut(0)).toBe(0);
+    expect(easeOut(1)).toBe(1);
   });
 });
