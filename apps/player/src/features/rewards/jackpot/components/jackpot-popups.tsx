@@ -25,7 +25,7 @@ export function JackpotPopups({ phase, result, onCloseAward, onWheelStopped, onF
   const tier = result ? tierOf(result.propId) : null;
   return (
     <>
-      <CenterPopup visible={phase === 'award' && result !== null} onMaskClick={onCloseAward} destroyOnClose bodyClassName="jp-popup">
+      <CenterPopup className="jp-center" visible={phase === 'award' && result !== null} onMaskClick={onCloseAward} destroyOnClose bodyClassName="jp-popup">
         {result && (
           <div role="dialog" aria-modal="true" aria-labelledby="jp-award-title" className="jp-popup__inner" data-testid="jackpot-award-popup" data-type={result.type}>
             <div className="jp-popup__glow" aria-hidden="true" />
@@ -40,7 +40,7 @@ export function JackpotPopups({ phase, result, onCloseAward, onWheelStopped, onF
           </div>
         )}
       </CenterPopup>
-      <CenterPopup visible={phase === 'tierWheel' && tierWin} destroyOnClose bodyClassName="jp-popup">
+      <CenterPopup className="jp-center" visible={phase === 'tierWheel' && tierWin} destroyOnClose bodyClassName="jp-popup">
         {result && tierWin && (
           <div role="dialog" aria-modal="true" aria-labelledby="jp-wheel-title" className="jp-popup__inner" data-testid="jackpot-wheel-popup">
             <h2 id="jp-wheel-title" className="jp-popup__title">{t('jackpot.wheel.title')}</h2>
@@ -48,7 +48,7 @@ export function JackpotPopups({ phase, result, onCloseAward, onWheelStopped, onF
           </div>
         )}
       </CenterPopup>
-      <CenterPopup visible={phase === 'amount' && tierWin} onMaskClick={onFinish} destroyOnClose bodyClassName="jp-popup">
+      <CenterPopup className="jp-center" visible={phase === 'amount' && tierWin} onMaskClick={onFinish} destroyOnClose bodyClassName="jp-popup">
         {result && tierWin && (
           <div role="dialog" aria-modal="true" aria-labelledby="jp-amount-title" className="jp-popup__inner" data-testid="jackpot-amount-popup" data-tier={tier ?? ''}>
             <div className="jp-popup__glow jp-popup__glow--big" aria-hidden="true" />
