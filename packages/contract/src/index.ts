@@ -36,3 +36,7 @@ export * from './endpoints/jackpot-draw.ts';
 export * from './endpoints/jackpot-rank.ts';
 export * from './endpoints/jackpot-records.ts';
 export * from './route-rules.ts';
+export * from './fairness.ts';
+export * from './endpoints/fair-seed-info.ts';
+export * from './endpoints/fair-seed-rotate.ts';
+export * from './endpoints/fair-seed-history.ts';

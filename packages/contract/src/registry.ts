@@ -1,4 +1,7 @@
 import type { Endpoint } from './envelope.ts';
+import { fairSeedHistoryEndpoint } from './endpoints/fair-seed-history.ts';
+import { fairSeedInfoEndpoint } from './endpoints/fair-seed-info.ts';
+import { fairSeedRotateEndpoint } from './endpoints/fair-seed-rotate.ts';
 import { appConfigEndpoint } from './endpoints/app-config.ts';
 import { contentPageEndpoint } from './endpoints/content-page.ts';
 import { preLoginEndpoint } from './endpoints/pre-login.ts';
@@ -128,6 +131,9 @@ export const endpoints = {
   [receiveDrawChanceEndpoint.path]: receiveDrawChanceEndpoint,
   [getJackpotRankEndpoint.path]: getJackpotRankEndpoint,
   [getPersonJackpotDrawAwardLogEndpoint.path]: getPersonJackpotDrawAwardLogEndpoint,
+  [fairSeedInfoEndpoint.path]: fairSeedInfoEndpoint,
+  [fairSeedRotateEndpoint.path]: fairSeedRotateEndpoint,
+  [fairSeedHistoryEndpoint.path]: fairSeedHistoryEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

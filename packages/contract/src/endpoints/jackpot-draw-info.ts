@@ -24,7 +24,7 @@ export const getJackpotDrawInfoEndpoint = defineEndpoint({
     minorJackpotSection: jackpotSection,
     miniJackpot: money,
     miniJackpotSection: jackpotSection,
-    /** A draw now would be taken (a chance left, no deposit missing, not too soon). */
+    /** The player has a chance to draw and no deposit is missing (the red dot); `nextDrawAt` says when the minimum interval allows the next draw. */
     canReceiveDrawChance: z.boolean(),
     /** The player must deposit before drawing (the activity's needDeposit rule, not met). */
     needDeposit: z.boolean(),
