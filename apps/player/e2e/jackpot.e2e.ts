@@ -200,7 +200,7 @@ describe.skipIf(!hasChromium)('lucky jackpot journey', () => {
     await expect.poll(async () => (await drawInfo()).miniJackpot).toBe(tiers.mini.seed);
   });
 
-  it('the rank and the records open, each ending in No more; a record links to the verify page', async () => {
+  it('the rank and the records open, each ending in No more; a new seed pair reveals the server seed; a record links to the verify page with it', async () => {
     const modal = page.getByTestId('jackpot-modal');
     await modal.getByTestId('jackpot-open-rank').click();
     const rank = page.getByTestId('jackpot-rank-modal');
@@ -218,7 +218,34 @@ describe.skipIf(!hasChromium)('lucky jackpot journey', () => {
     const verify = await records.getByTestId('jackpot-record-verify').first().getAttribute('href');
     expect(verify).toMatch(/^\/originals\/verify\?game=jackpot&/);
     expect(verify).toContain('ids=1%2C2%2C3%2C4%2C5%2C6%2C7%2C8');
+    await expect(records.getByTestId('jackpot-record-seed').first().innerText()).resolves.toBe('Hidden until you start a new seed pair');
     await snapNarrow(page, 'jackpot-10-records-modal', 400);
+    await records.getByTestId('jackpot-sheet-close').click();
+    await records.waitFor({ state: 'detached' });
+
+    // Fairness: a new seed pair reveals the server seed of both draws; the records then carry it.
+    await modal.getByTestId('jackpot-open-fairness').click();
+    const fair = page.getByTestId('jackpot-fair-modal');
+    await expect(fair.getByTestId('jackpot-fair-nonce').innerText()).resolves.toBe('2');
+    const hash = await fair.getByTestId('jackpot-fair-hash').innerText();
+    await fair.getByTestId('jackpot-fair-seed').fill('my lucky seed');
+    await fair.getByTestId('jackpot-fair-rotate').click();
+    await expect(fair.getByRole('alert').innerText()).resolves.toBe('Use 1 to 64 letters, digits or symbols, without spaces.');
+    await fair.getByTestId('jackpot-fair-seed').fill('my-lucky-seed');
+    await fair.getByTestId('jackpot-fair-rotate').click();
+    const revealed = await fair.getByTestId('jackpot-fair-revealed-seed').innerText();
+    expect(revealed).toMatch(/^[0-9a-f]{64}$/);
+    await expect(fair.getByTestId('jackpot-fair-client').innerText()).resolves.toBe('my-lucky-seed');
+    await expect(fair.getByTestId('jackpot-fair-nonce').innerText()).resolves.toBe('0');
+    await expect(fair.getByTestId('jackpot-fair-hash').innerText()).resolves.not.toBe(hash);
+    await snapNarrow(page, 'jackpot-10b-fairness-revealed', 300);
+    await fair.getByTestId('jackpot-sheet-close').click();
+    await fair.waitFor({ state: 'detached' });
+    await modal.getByTestId('jackpot-open-records').click();
+    await expect(records.getByTestId('jackpot-record-seed').first().innerText()).resolves.toBe(revealed);
+    const link = await records.getByTestId('jackpot-record-verify').first().getAttribute('href');
+    expect(link).toContain(`serverSeed=${revealed}`);
+    expect(link).toMatch(/[?&]lang=en$/);
     await records.getByTestId('jackpot-sheet-close').click();
     await records.waitFor({ state: 'detached' });
     await modal.locator('.jp-odds summary').click();

@@ -43,7 +43,7 @@ function drawInfo(over: Record<string, unknown> = {}) {
 
 const proof = (nonce: number) => ({
   seedId: 1, serverSeedHash: 'a'.repeat(64), clientSeed: 'my-seed', nonce, tableIds: TABLE.map((e) => e.id), weights: TABLE.map((e) => e.weight), index: 0,
-  verifyPath: `/fair/verify?scope=jackpot&nonce=${nonce}`,
+  serverSeed: null, verifyPath: `/originals/verify?game=jackpot&nonce=${nonce}`,
 });
 const drawn = (id: number, over: Record<string, unknown> = {}) => {
   const e = TABLE.find((x) => x.id === id)!;
@@ -328,8 +328,41 @@ describe('jackpot rank and records (spec §4: paged to "No more")', () => {
     const first = rows[0]!;
     expect(within(first).getByTestId('jackpot-record-proof').textContent).toContain('a'.repeat(64));
     expect(within(first).getByTestId('jackpot-record-proof').textContent).toContain('my-seed');
-    expect(within(first).getByTestId('jackpot-record-verify').getAttribute('href')).toBe('/fair/verify?scope=jackpot&nonce=45');
+    // The verify page opens in the player's language.
+    expect(within(first).getByTestId('jackpot-record-verify').getAttribute('href')).toBe('/originals/verify?game=jackpot&nonce=45&lang=en');
+    expect(within(first).getByTestId('jackpot-record-seed').textContent).toBe('Hidden until you start a new seed pair');
     expect(within(first).getByTestId('jackpot-record-bonus').textContent).toBe('+1.00');
+  });
+
+  it('fairness: shows the pair, refuses a bad client seed inline without a call, a new pair reveals the server seed and shows the new pair', async () => {
+    let rotated = false;
+    const { api } = await openJackpotPage({
+      getJackpotDrawInfo: () => drawInfo(),
+      fairSeedInfo: () => ({ serverSeedHash: 'b'.repeat(64), clientSeed: 'old-seed', nonce: 7 }),
+      fairSeedRotate: (b) => {
+        rotated = true;
+        return {
+          revealed: { serverSeed: 'c'.repeat(64), serverSeedHash: 'b'.repeat(64), clientSeed: 'old-seed', roundsPlayed: 7, createdAt: new Date().toISOString(), revealedAt: new Date().toISOString() },
+          current: { serverSeedHash: 'd'.repeat(64), clientSeed: String(b.clientSeed), nonce: 0 },
+        };
+      },
+      getPersonJackpotDrawAwardLog: (b) => ({ list: [], pageNum: Number(b.pageNum), pageSize: 20, total: 0, pages: 0 }),
+    });
+    fireEvent.click(screen.getByTestId('jackpot-open-fairness'));
+    const modal = await screen.findByTestId('jackpot-fair-modal');
+    expect((await within(modal).findByTestId('jackpot-fair-hash')).textContent).toBe('b'.repeat(64));
+    expect(within(modal).getByTestId('jackpot-fair-nonce').textContent).toBe('7');
+    fireEvent.change(within(modal).getByTestId('jackpot-fair-seed'), { target: { value: 'has space' } });
+    fireEvent.click(within(modal).getByTestId('jackpot-fair-rotate'));
+    expect((await within(modal).findByRole('alert')).textContent).toBe('Use 1 to 64 letters, digits or symbols, without spaces.');
+    expect(rotated).toBe(false);
+    fireEvent.change(within(modal).getByTestId('jackpot-fair-seed'), { target: { value: 'new-seed' } });
+    fireEvent.click(within(modal).getByTestId('jackpot-fair-rotate'));
+    expect((await within(modal).findByTestId('jackpot-fair-revealed-seed')).textContent).toBe('c'.repeat(64));
+    expect(within(modal).getByTestId('jackpot-fair-revealed').textContent).toContain('Revealed: the seed of your last 7 draws');
+    expect(api.calls.fairSeedRotate).toEqual([expect.objectContaining({ scope: 'jackpot', clientSeed: 'new-seed' })]);
+    await waitFor(() => expect(within(modal).getByTestId('jackpot-fair-hash').textContent).toBe('d'.repeat(64)));
+    expect(within(modal).getByTestId('jackpot-fair-client').textContent).toBe('new-seed');
   });
 
   it('/rank is the rank as a page; a visitor goes to login first, and it is a 404 while no lucky jackpot runs', { timeout: 30_000 }, async () => {

@@ -24,7 +24,7 @@ export function SectionText({ s, testId }: { s: JackpotSection; testId?: string 
   );
 }
 
-function TierName({ propId }: { propId: number }) {
+export function TierTag({ propId }: { propId: number }) {
   const { t } = useTranslation();
   const tier = tierOf(propId);
   return <span className={`jp-tier-tag jp-tier--${tier ?? 'other'}`}>{t(`jackpot.tiers.${tier ?? 'other'}`)}</span>;
@@ -41,7 +41,7 @@ function RankRow({ r, mine = false }: { r: JackpotRankEntry; mine?: boolean }) {
         <span className="jp-row__meta">{when(r.createTime)}</span>
       </div>
       <div className="jp-row__numbers">
-        <TierName propId={r.propId} />
+        <TierTag propId={r.propId} />
         <SectionText s={r.amountSection} />
       </div>
     </li>
@@ -82,8 +82,14 @@ export function RankList() {
   );
 }
 
+/** The verify page in the player's language (it reads en, pt, th), unless the link names one. */
+export function withLang(href: string, language: string): string {
+  if (/[?&]lang=/.test(href)) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language.slice(0, 2))}`;
+}
+
 function RecordRow({ r }: { r: JackpotRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const when = useWhen();
   const p = r.proof;
   return (
@@ -100,8 +106,10 @@ function RecordRow({ r }: { r: JackpotRecord }) {
         <dd>{p.clientSeed}</dd>
         <dt>{t('jackpot.proof.nonce')}</dt>
         <dd>{p.nonce}</dd>
+        <dt>{t('jackpot.proof.serverSeed')}</dt>
+        <dd className={p.serverSeed ? 'jp-proof__hash' : 'jp-proof__pending'} data-testid="jackpot-record-seed">{p.serverSeed ?? t('jackpot.proof.notRevealed')}</dd>
       </dl>
-      <a className="jp-record__verify" href={p.verifyPath} target="_blank" rel="noopener noreferrer" data-testid="jackpot-record-verify">{t('jackpot.proof.verify')}</a>
+      <a className="jp-record__verify" href={withLang(p.verifyPath, i18n.language)} target="_blank" rel="noopener noreferrer" data-testid="jackpot-record-verify">{t('jackpot.proof.verify')}</a>
     </li>
   );
 }

@@ -11,8 +11,9 @@ import { useDrawInfo } from '../jackpot-api.ts';
 import { useJackpotDraw } from '../use-jackpot-draw.ts';
 import { SpinGrid } from './spin-grid.tsx';
 import { JackpotPopups } from './jackpot-popups.tsx';
-import { RankList, RecordList, SectionText } from './jackpot-lists.tsx';
+import { RankList, RecordList, SectionText, TierTag } from './jackpot-lists.tsx';
 import { AwardLabel } from './award-label.tsx';
+import { FairnessPanel } from './fairness-panel.tsx';
 import '../jackpot.css';
 
 type DrawInfo = ResponseOf<Endpoints['getJackpotDrawInfo']>;
@@ -105,7 +106,7 @@ function Winners({ info }: { info: DrawInfo }) {
         {info.jackpotWinnerList.map((w) => (
           <li key={w.id} className="jp-winner">
             <span className="jp-winner__name">{w.nickname}</span>
-            <span className={`jp-tier-tag jp-tier--${JackpotTiers.find((x) => x.propId === w.propId)?.tier ?? 'other'}`}>{t(`jackpot.tiers.${JackpotTiers.find((x) => x.propId === w.propId)?.tier ?? 'other'}`)}</span>
+            <TierTag propId={w.propId} />
             <Money value={w.count} exact className="jp-winner__amount" />
           </li>
         ))}
@@ -114,20 +115,27 @@ function Winners({ info }: { info: DrawInfo }) {
   );
 }
 
-type Sheet = 'rank' | 'record' | null;
+type Sheet = 'rank' | 'record' | 'fair' | null;
 
 /** A sheet over the jackpot: the rank or the player's records (spec §2 modals), each paged to 'No more'. */
+const SHEETS = {
+  rank: { testId: 'jackpot-rank-modal', title: 'jackpot.rank.title', body: RankList },
+  record: { testId: 'jackpot-record-modal', title: 'jackpot.records.title', body: RecordList },
+  fair: { testId: 'jackpot-fair-modal', title: 'jackpot.fair.title', body: FairnessPanel },
+} as const;
+
 function ListSheet({ sheet, onClose }: { sheet: Sheet; onClose: () => void }) {
   const { t } = useTranslation();
+  const s = sheet ? SHEETS[sheet] : null;
   return (
     <Popup visible={sheet !== null} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyClassName="jp-sheet">
-      {sheet && (
-        <div role="dialog" aria-modal="true" aria-labelledby="jp-sheet-title" className="jp-sheet__inner" data-testid={sheet === 'rank' ? 'jackpot-rank-modal' : 'jackpot-record-modal'}>
+      {s && (
+        <div role="dialog" aria-modal="true" aria-labelledby="jp-sheet-title" className="jp-sheet__inner" data-testid={s.testId}>
           <header className="jp-sheet__head">
-            <h2 id="jp-sheet-title">{t(sheet === 'rank' ? 'jackpot.rank.title' : 'jackpot.records.title')}</h2>
+            <h2 id="jp-sheet-title">{t(s.title)}</h2>
             <button type="button" className="jp-close" onClick={onClose} aria-label={t('jackpot.close')} data-testid="jackpot-sheet-close">×</button>
           </header>
-          <div className="jp-sheet__body">{sheet === 'rank' ? <RankList /> : <RecordList />}</div>
+          <div className="jp-sheet__body"><s.body /></div>
         </div>
       )}
     </Popup>
@@ -173,8 +181,9 @@ export function JackpotView({ onLeave }: { onLeave?: () => void }) {
       {d.error && <p className="jp-error" role="alert" data-testid="jackpot-error" data-code={d.error.code}>{d.error.text}</p>}
       <ChanceHint info={info} onLeave={onLeave} />
       <div className="jp-links">
-        <button type="button" className="jp-link" onClick={() => setSheet('rank')} data-testid="jackpot-open-rank">{t('jackpot.rank.title')}</button>
+        <button type="button" className="jp-link" onClick={() => setSheet('rank')} data-testid="jackpot-open-rank">{t('jackpot.rank.link')}</button>
         <button type="button" className="jp-link" onClick={() => setSheet('record')} data-testid="jackpot-open-records">{t('jackpot.records.title')}</button>
+        <button type="button" className="jp-link" onClick={() => setSheet('fair')} data-testid="jackpot-open-fairness">{t('jackpot.fair.title')}</button>
       </div>
       <Odds table={table} />
       <Winners info={info} />
