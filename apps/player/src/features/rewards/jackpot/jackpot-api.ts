@@ -51,7 +51,16 @@ export function drawErrorText(code: number, t: (key: string, o?: Record<string, 
   return t('jackpot.errors.failed', { code });
 }
 
-/** A tier's name key by its award id (50001 Mega … 50004 Mini). */
+/**
+ * The four pools' names as the spec gives them (Mega, Major, Minor, Mini): names, the same in every
+ * language (like "VIP"); anything else says the language's word for jackpot.
+ */
+const TIER_NAMES: Record<JackpotTier, string> = { mega: 'Mega', major: 'Major', minor: 'Minor', mini: 'Mini' };
+export function tierName(tier: JackpotTier | null, t: (key: string) => string): string {
+  return tier ? TIER_NAMES[tier] : t('jackpot.jackpot');
+}
+
+/** A tier by its award id (50001 Mega … 50004 Mini). */
 export function tierOf(propId: number): JackpotTier | null {
   return JackpotTiers.find((x) => x.propId === propId)?.tier ?? null;
 }

@@ -1,7 +1,7 @@
 import { awardOf, JackpotAwardType } from '@playhall/contract';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { Money } from '../../../../components/ui/money.tsx';
-import { tierOf } from '../jackpot-api.ts';
+import { tierOf, tierName } from '../jackpot-api.ts';
 
 /**
  * What one award of the table is: coin as money, anything else as a count and its name; a tier
@@ -14,7 +14,7 @@ export function AwardLabel({ entry, amount, tier: showTier = false }: { entry: {
     const tier = tierOf(entry.propId);
     return (
       <span className={`jp-award jp-award--tier${showTier ? ` jp-tier--${tier ?? 'other'}` : ''}`}>
-        <span className="jp-award__tier">{showTier ? t(`jackpot.tiers.${tier ?? 'other'}`) : t('jackpot.jackpot')}</span>
+        <span className="jp-award__tier">{showTier ? tierName(tier, t) : t('jackpot.jackpot')}</span>
         {showTier && <span className="jp-award__what">{t('jackpot.tierCell')}</span>}
       </span>
     );

@@ -5,7 +5,7 @@ import { Money } from '../../../../components/ui/money.tsx';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { ListSkeleton } from '../../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../../components/ui/load-error.tsx';
-import { tierOf, useJackpotRank, useJackpotRecords } from '../jackpot-api.ts';
+import { tierOf, useJackpotRank, useJackpotRecords, tierName } from '../jackpot-api.ts';
 import { AwardLabel } from './award-label.tsx';
 
 function useWhen() {
@@ -27,7 +27,7 @@ export function SectionText({ s, testId }: { s: JackpotSection; testId?: string 
 export function TierTag({ propId }: { propId: number }) {
   const { t } = useTranslation();
   const tier = tierOf(propId);
-  return <span className={`jp-tier-tag jp-tier--${tier ?? 'other'}`}>{t(`jackpot.tiers.${tier ?? 'other'}`)}</span>;
+  return <span className={`jp-tier-tag jp-tier--${tier ?? 'other'}`}>{tierName(tier, t)}</span>;
 }
 
 function RankRow({ r, mine = false }: { r: JackpotRankEntry; mine?: boolean }) {

@@ -2,7 +2,7 @@ import { Button, CenterPopup } from 'antd-mobile';
 import { JackpotAwardType } from '@playhall/contract';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { Money } from '../../../../components/ui/money.tsx';
-import { tierOf } from '../jackpot-api.ts';
+import { tierOf, tierName } from '../jackpot-api.ts';
 import type { DrawPhase, DrawResult } from '../use-jackpot-draw.ts';
 import { AwardLabel } from './award-label.tsx';
 import { TierWheel } from './tier-wheel.tsx';
@@ -52,7 +52,7 @@ export function JackpotPopups({ phase, result, onCloseAward, onWheelStopped, onF
         {result && tierWin && (
           <div role="dialog" aria-modal="true" aria-labelledby="jp-amount-title" className="jp-popup__inner" data-testid="jackpot-amount-popup" data-tier={tier ?? ''}>
             <div className="jp-popup__glow jp-popup__glow--big" aria-hidden="true" />
-            <span className={`jp-popup__tier jp-tier--${tier ?? 'other'}`}>{t(`jackpot.tiers.${tier ?? 'other'}`)}</span>
+            <span className={`jp-popup__tier jp-tier--${tier ?? 'other'}`}>{tierName(tier, t)}</span>
             <h2 id="jp-amount-title" className="jp-popup__title">{t('jackpot.amount.title')}</h2>
             <span className="jp-popup__amount"><Money value={result.bonus} exact testId="jackpot-amount" /></span>
             <p className="jp-popup__note">{t('jackpot.amount.credited')}</p>

@@ -7,7 +7,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { Money } from '../../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../../components/ui/load-error.tsx';
-import { useDrawInfo } from '../jackpot-api.ts';
+import { useDrawInfo, tierName } from '../jackpot-api.ts';
 import { useJackpotDraw } from '../use-jackpot-draw.ts';
 import { SpinGrid } from './spin-grid.tsx';
 import { JackpotPopups } from './jackpot-popups.tsx';
@@ -34,7 +34,7 @@ function Pools({ info }: { info: DrawInfo }) {
           const [amount, section] = TIER_FIELDS[tier];
           return (
             <li key={tier} className={`jp-pool jp-tier--${tier}`} data-testid="jackpot-pool" data-tier={tier}>
-              <span className="jp-pool__name">{t(`jackpot.tiers.${tier}`)}</span>
+              <span className="jp-pool__name">{tierName(tier, t)}</span>
               <Money value={info[amount]} exact className="jp-pool__amount" testId={`jackpot-pool-${tier}`} />
               <span className="jp-pool__section">{t('jackpot.sectionLabel')} <SectionText s={info[section]} /></span>
             </li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { JackpotTiers } from '@playhall/contract';
+import { tierName } from '../jackpot-api.ts';
 import { useTranslation } from '../../../../lib/i18n.ts';
 import { browserClock, type FrameClock } from '../spin-timing.ts';
 import { playWheel, wheelStopAngle } from '../wheel-motion.ts';
@@ -41,7 +42,7 @@ export function TierWheel({ propId, onStopped, clock = browserClock }: { propId:
       <div ref={wheel} className="jp-wheel__disc" aria-hidden="true">
         {JackpotTiers.map((x, i) => (
           <span key={x.tier} className={`jp-wheel__label jp-tier--${x.tier}`} style={{ transform: `rotate(${i * size + size / 2}deg) translateY(-78px)` }}>
-            {t(`jackpot.tiers.${x.tier}`)}
+            {tierName(x.tier, t)}
           </span>
         ))}
       </div>
