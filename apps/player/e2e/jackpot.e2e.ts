@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appCall, hasChromium, registerPlayer, sandboxDeposit, snap, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
+import { appCall, hasChromium, playOriginal, registerPlayer, sandboxDeposit, snap, snapNarrow, startActivity, useStackPage, type Stack } from './harness.ts';
 
 const exact = (h: number) => `${Math.floor(h / 100).toLocaleString('en-US')}.${String(h % 100).padStart(2, '0')}`;
 
@@ -242,7 +242,8 @@ describe.skipIf(!hasChromium)('lucky jackpot journey', () => {
     await fair.getByTestId('jackpot-sheet-close').click();
     await fair.waitFor({ state: 'detached' });
     await modal.getByTestId('jackpot-open-records').click();
-    await expect(records.getByTestId('jackpot-record-seed').first().innerText()).resolves.toBe(revealed);
+    // Shown from the cache at once, then as the server answers now (the records were marked stale).
+    await expect.poll(() => records.getByTestId('jackpot-record-seed').first().innerText()).toBe(revealed);
     const link = await records.getByTestId('jackpot-record-verify').first().getAttribute('href');
     expect(link).toContain(`serverSeed=${revealed}`);
     expect(link).toMatch(/[?&]lang=en$/);
@@ -251,6 +252,24 @@ describe.skipIf(!hasChromium)('lucky jackpot journey', () => {
     await modal.locator('.jp-odds summary').click();
     await modal.locator('.jp-odds').scrollIntoViewIfNeeded();
     await snap(page, 'jackpot-11-odds-390', 300);
+  });
+
+  it('over a game (game-start, one of the nine routes) the bubble is on top, clear of the bet row, and opens the jackpot there', async () => {
+    await playOriginal(page, 'Fortune Reels');
+    const bubble = page.getByTestId('jackpot-bubble');
+    await bubble.waitFor();
+    const box = (await bubble.boundingBox())!;
+    const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid]')?.getAttribute('data-testid'), [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(top).toBe('jackpot-bubble');
+    // The game's own controls at the bottom (bet row, Spin) stay uncovered.
+    const spinBox = (await page.locator('[data-testid="game-frame"]').boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(spinBox.y + spinBox.height - 150);
+    await snap(page, 'jackpot-14-game-bubble-390', 800);
+    await bubble.click();
+    await page.getByTestId('jackpot-modal').getByTestId('jackpot-view').waitFor();
+    await snap(page, 'jackpot-15-game-modal-390', 500);
+    await page.getByTestId('jackpot-close').click();
+    await page.getByTestId('jackpot-modal').waitFor({ state: 'detached' });
   });
 
   it('/activity/jackpot and /rank are pages of their own', async () => {

@@ -52,7 +52,7 @@ function JackpotModal() {
 }
 
 /** The floating bubble: the pools' total (every 6 s), a tap opens the jackpot modal; the first tap shows the guide tip first. */
-function Bubble() {
+function Bubble({ overGame }: { overGame: boolean }) {
   const { t } = useTranslation();
   const info = useDrawInfo();
   const [guide, setGuide] = useState(false);
@@ -76,7 +76,7 @@ function Bubble() {
   return (
     <>
       {!open && (
-        <button type="button" className="jp-bubble" onClick={tap} aria-label={t('jackpot.bubble')} data-testid="jackpot-bubble">
+        <button type="button" className={overGame ? 'jp-bubble jp-bubble--game' : 'jp-bubble'} onClick={tap} aria-label={t('jackpot.bubble')} data-testid="jackpot-bubble">
           <span className="jp-bubble__coin" aria-hidden="true">★</span>
           <span className="jp-bubble__label">{t('jackpot.jackpot')}</span>
           {info.data && <Money value={info.data.total} className="jp-bubble__sum" testId="jackpot-bubble-total" />}
@@ -84,12 +84,12 @@ function Bubble() {
         </button>
       )}
       {guide && (
-        <div className="jp-guide" role="dialog" aria-modal="true" aria-labelledby="jp-guide-text" onClick={dismissGuide} data-testid="jackpot-guide">
+        <div className={overGame ? 'jp-guide jp-guide--game' : 'jp-guide'} role="dialog" aria-modal="true" aria-labelledby="jp-guide-text" onClick={dismissGuide} data-testid="jackpot-guide">
           <div className="jp-guide__card">
             <p className="jp-guide__what">{t('jackpot.guide.what')}</p>
             <p id="jp-guide-text" className="jp-guide__tap">{t('jackpot.guide.tap')}</p>
           </div>
-          <span className="jp-guide__ring" aria-hidden="true" />
+          <span className={overGame ? 'jp-guide__ring jp-guide__ring--game' : 'jp-guide__ring'} aria-hidden="true" />
         </div>
       )}
     </>
@@ -108,7 +108,7 @@ export function JackpotHost() {
   const bubble = bubbleShown({ loggedIn, running, route });
   return (
     <>
-      {bubble && <Bubble />}
+      {bubble && <Bubble overGame={route === 'game-start'} />}
       {loggedIn && <JackpotModal />}
     </>
   );
