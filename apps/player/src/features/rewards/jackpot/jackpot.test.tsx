@@ -275,6 +275,23 @@ describe('jackpot draw', () => {
     expect((screen.getByTestId('jackpot-spin') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('an entry the shown table does not have (the operator changed it meanwhile): no spin, the popup says what was won, the table reloads', async () => {
+    reducedMotion(false);
+    let calls = 0;
+    const { api } = await openJackpotPage({
+      getJackpotDrawInfo: () => (calls++, drawInfo()),
+      receiveDrawChance: () => ({ ...drawn(5), id: 99 }),
+    });
+    const before = calls;
+    const t0 = performance.now();
+    fireEvent.click(screen.getByTestId('jackpot-spin'));
+    const award = await screen.findByTestId('jackpot-award-popup');
+    expect(performance.now() - t0).toBeLessThan(1_500);
+    expect(within(award).getByTestId('jackpot-award-amount').textContent).toBe('10.00');
+    await waitFor(() => expect(calls).toBeGreaterThan(before));
+    expect(api.calls.receiveDrawChance).toHaveLength(1);
+  });
+
   it('a plain award shows its popup and no wheel', async () => {
     await openJackpotPage({ getJackpotDrawInfo: () => drawInfo(), receiveDrawChance: () => drawn(5) });
     fireEvent.click(screen.getByTestId('jackpot-spin'));

@@ -39,6 +39,11 @@ export function useJackpotDraw(table: readonly { id: number }[], canDraw: boolea
     refreshRedDots();
   };
 
+  const onStopped = () => {
+    setPhase('award');
+    reload();
+  };
+
   const tap = async () => {
     if (!gate.current.tap()) return;
     if (busy.current || spinBlocked({ spinning: phase !== 'idle', canDraw })) return;
@@ -49,7 +54,12 @@ export function useJackpotDraw(table: readonly { id: number }[], canDraw: boolea
       const res = await draw();
       const toIndex = table.findIndex((e) => e.id === res.id);
       setResult(res);
-      setSpin((s) => ({ key: (s?.key ?? 0) + 1, toIndex: Math.max(0, toIndex) }));
+      if (toIndex < 0) {
+        // The operator changed the table since it was shown: no cell to stop on, the popup says what was won.
+        onStopped();
+        return;
+      }
+      setSpin((s) => ({ key: (s?.key ?? 0) + 1, toIndex }));
       setPhase('spinning');
     } catch (err) {
       // A timeout has had its Tips dialog (spec §8); a lost connection says so; any code its text.
@@ -62,10 +72,6 @@ export function useJackpotDraw(table: readonly { id: number }[], canDraw: boolea
     }
   };
 
-  const onStopped = () => {
-    setPhase('award');
-    reload();
-  };
 
   const closeAward = () => {
     if (result?.type === 2) setPhase('tierWheel');
