@@ -72,9 +72,10 @@ afterEach(() => {
 async function openJackpotPage(handlers: Record<string, (b: Record<string, unknown>) => unknown>) {
   const api = mockApi({ getActivityIds: running(JACKPOT), refreshData: () => ({ errcode: 0, coin: 1 }), ...handlers });
   logIn();
-  const app = await renderApp('/activity/jackpot', newQueryClient());
+  const qc = newQueryClient();
+  const app = await renderApp('/activity/jackpot', qc);
   await screen.findByTestId('jackpot-view', {}, { timeout: 8000 });
-  return { api, app };
+  return { api, app, qc };
 }
 
 describe('jackpot bubble (spec §2)', () => {
@@ -290,6 +291,18 @@ describe('jackpot draw', () => {
     expect(within(award).getByTestId('jackpot-award-amount').textContent).toBe('10.00');
     await waitFor(() => expect(calls).toBeGreaterThan(before));
     expect(api.calls.receiveDrawChance).toHaveLength(1);
+  });
+
+  it('leaving mid-spin: the draw was paid, so the balance and the jackpot reload all the same', async () => {
+    reducedMotion(false);
+    const { app, qc } = await openJackpotPage({ getJackpotDrawInfo: () => drawInfo(), receiveDrawChance: () => drawn(5) });
+    fireEvent.click(screen.getByTestId('jackpot-spin'));
+    await waitFor(() => expect(screen.getByTestId('jackpot-spin').getAttribute('data-phase')).toBe('spinning'));
+    expect(qc.getQueryState(['getJackpotDrawInfo'])?.isInvalidated).toBe(false);
+    await act(async () => { await app.router.navigate({ to: '/faq' }); });
+    await waitFor(() => expect(screen.queryByTestId('jackpot-view')).toBeNull());
+    // Nothing shows the jackpot now: its answers are marked stale, for whatever shows them next.
+    await waitFor(() => expect(qc.getQueryState(['getJackpotDrawInfo'])?.isInvalidated).toBe(true));
   });
 
   it('a plain award shows its popup and no wheel', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf, Endpoints } from '@playhall/contract';
 import { ApiError, TimeoutError } from '../../../lib/api.ts';
@@ -38,6 +38,15 @@ export function useJackpotDraw(table: readonly { id: number }[], canDraw: boolea
     void qc.invalidateQueries({ queryKey: ['activityAwardGetLog'] });
     refreshRedDots();
   };
+
+  // Closed mid-spin (the modal, the page): the draw was paid all the same, so what it changed reloads.
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  useEffect(() => () => {
+    if (phaseRef.current === 'spinning') reloadRef.current();
+  }, []);
 
   const onStopped = () => {
     setPhase('award');

@@ -52,7 +52,7 @@ export function SpinGrid({ entries, spin, onStopped, centre, clock = browserCloc
     if (!spin) return;
     const from = rest.current < entries.length ? rest.current : 0;
     const el = light.current;
-    el?.classList.remove('jp-grid__light--won');
+    el?.classList.remove('jp-grid__light--won', 'jp-grid__light--idle');
     el?.classList.add('jp-grid__light--spinning');
     const finish = () => {
       rest.current = spin.toIndex;
@@ -90,7 +90,7 @@ export function SpinGrid({ entries, spin, onStopped, centre, clock = browserCloc
       {layout.cols > 2 && layout.rows > 2 && (
         <div className="jp-grid__centre" style={{ gridColumn: `2 / ${layout.cols}`, gridRow: `2 / ${layout.rows}` }}>{centre}</div>
       )}
-      <div ref={light} className="jp-grid__light" aria-hidden="true" style={{ transform: highlightTransform(start.col, start.row) }} data-testid="jackpot-light" />
+      <div ref={light} className="jp-grid__light jp-grid__light--idle" aria-hidden="true" style={{ transform: highlightTransform(start.col, start.row) }} data-testid="jackpot-light" />
     </div>
   );
 }
