@@ -57,13 +57,6 @@ function Bubble({ overGame }: { overGame: boolean }) {
   const info = useDrawInfo();
   const [guide, setGuide] = useState(false);
   const open = useJackpotModal((s) => s.open);
-  const tap = () => {
-    if (!guideSeen()) {
-      setGuide(true);
-      return;
-    }
-    useJackpotModal.setState({ open: true });
-  };
   const dismissGuide = () => {
     try {
       localStorage.setItem(GUIDE_SEEN_KEY, '1');
@@ -73,10 +66,18 @@ function Bubble({ overGame }: { overGame: boolean }) {
     setGuide(false);
     useJackpotModal.setState({ open: true });
   };
+  const tap = () => {
+    if (guide) return dismissGuide();
+    if (!guideSeen()) {
+      setGuide(true);
+      return;
+    }
+    useJackpotModal.setState({ open: true });
+  };
   return (
     <>
       {!open && (
-        <button type="button" className={overGame ? 'jp-bubble jp-bubble--game' : 'jp-bubble'} onClick={tap} aria-label={t('jackpot.bubble')} data-testid="jackpot-bubble">
+        <button type="button" className={`jp-bubble${overGame ? ' jp-bubble--game' : ''}${guide ? ' jp-bubble--spot' : ''}`} onClick={tap} aria-label={t('jackpot.bubble')} data-testid="jackpot-bubble">
           <span className="jp-bubble__coin" aria-hidden="true">★</span>
           <span className="jp-bubble__label">{t('jackpot.jackpot')}</span>
           {info.data && <Money value={info.data.total} className="jp-bubble__sum" testId="jackpot-bubble-total" />}
