@@ -9,6 +9,7 @@ FROM node:${NODE_VERSION}-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/fairness/package.json packages/fairness/
 COPY apps/server/package.json apps/server/
 COPY apps/player/package.json apps/player/
 COPY apps/originals/package.json apps/originals/

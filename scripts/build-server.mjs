@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build:server`: compiles the server to JavaScript in apps/server/dist with esbuild, so
 // production runs plain `node apps/server/dist/main.js`, no TypeScript loader (decision 043).
-// Our own code (the server, @playhall/contract, @playhall/originals' server) is bundled; the npm
+// Our own code (the server, @playhall/contract, @playhall/fairness, @playhall/originals' server) is bundled; the npm
 // packages stay imports, loaded from node_modules at run time. The SQL migrations and database
 // function files are copied beside the bundle, where the built migrator looks for them. Entry
 // points: the server, the migrator, ledger:check, the operator CLI and backups (shared code in chunks).

@@ -32,10 +32,10 @@ function buildWhenStale(what, built, sources, build) {
 const buildWorkspace = (ws) => () => run('npm', ['run', 'build', '-w', ws, '--silent']);
 
 if (!process.env.PLAYER_DIST) buildWhenStale('apps/player', 'apps/player/dist/index.html', ['apps/player', 'packages/contract'], buildWorkspace('apps/player'));
-// The Originals' game screens (served under /originals/); the engine is part of their sources.
-buildWhenStale('apps/originals', 'apps/originals/dist/index.html', ['apps/originals'], buildWorkspace('apps/originals'));
-// The server and what it bundles: the contract and the Originals' server.
-buildWhenStale('the server', 'apps/server/dist/main.js', ['apps/server/src', 'packages/contract', 'apps/originals/src'], () => run('node', ['scripts/build-server.mjs']));
+// The Originals' game screens (served under /originals/); the engine and the fairness package are part of their sources.
+buildWhenStale('apps/originals', 'apps/originals/dist/index.html', ['apps/originals', 'packages/fairness', 'packages/contract'], buildWorkspace('apps/originals'));
+// The server and what it bundles: the contract, the fairness package and the Originals' server.
+buildWhenStale('the server', 'apps/server/dist/main.js', ['apps/server/src', 'packages/contract', 'packages/fairness', 'apps/originals/src'], () => run('node', ['scripts/build-server.mjs']));
 
 // A developer's start gets the demo player and the sandbox channels; production refuses them.
 const env = { ...process.env };

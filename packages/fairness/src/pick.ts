@@ -20,8 +20,11 @@ export function assertWeights(weights: readonly number[]): void {
   if (!Number.isSafeInteger(total)) throw new FairnessError('INVALID_WEIGHTS', 'the weights add up to more than 2^53 − 1');
 }
 
-/** floor(f × n) computed exactly, for f in [0, 1) and a safe integer n ≥ 0. */
-function floorTimes(f: number, n: number): number {
+/**
+ * floor(f × n) computed exactly, for f in [0, 1) and a safe integer n ≥ 0: the position in
+ * [0, n) a draw's float names (the verify page shows it).
+ */
+export function floorTimes(f: number, n: number): number {
   const k = f * TWO_POW_32; // exact: a power of two only moves the exponent
   if (Number.isInteger(k) && k * n <= Number.MAX_SAFE_INTEGER) return Math.floor((k * n) / TWO_POW_32);
   // Any other double is m / 2^s exactly; do the product in integers.

@@ -122,6 +122,22 @@ const en = {
   nowLabel: 'Now',
   fewerMines: 'Fewer mines',
   moreMines: 'More mines',
+  jackpot: 'Lucky jackpot',
+  jackpotIntro: 'Recompute a Lucky jackpot draw: its float (the first 4 bytes of HMAC-SHA256(server seed, client seed:nonce:0) ÷ 2³²) times the total weight lands in one entry\'s range of the award table. The server seed is revealed when you rotate the seed in the jackpot\'s Fairness panel.',
+  awardIds: 'Award ids (comma separated, in id order)',
+  weights: 'Weights (one per award id)',
+  tableMismatch: 'Give exactly one weight per award id',
+  badAwardIds: 'Award ids are whole numbers, like 50001',
+  badWeights: 'Weights are whole numbers of 0 or more, adding up to more than 0',
+  drawFloat: 'Float',
+  drawPosition: 'Position',
+  drawPositionOf: '{n} of {total}',
+  winningEntry: 'Winning entry',
+  winningIndexId: 'index {i} · award id {id}',
+  awardId: 'Award id',
+  weight: 'Weight',
+  chance: 'Chance',
+  range: 'Range',
 } as const;
 
 export type MsgKey = keyof typeof en;
@@ -173,6 +189,13 @@ const pt: Dict = {
   seedInUse: 'Semente ainda em uso: troque-a em Justiça para verificar', roundBet: 'Aposta {bet}', roundPayout: 'Pagamento {amount}',
   payoutLabel: 'Pagamento', profitLabel: 'Lucro',
   firstGem: 'A primeira gema paga {m}', nowLabel: 'Agora', fewerMines: 'Menos minas', moreMines: 'Mais minas',
+  jackpot: 'Jackpot da sorte',
+  jackpotIntro: 'Recalcule um sorteio do Jackpot da sorte: o número (os 4 primeiros bytes de HMAC-SHA256(semente do servidor, semente do cliente:nonce:0) ÷ 2³²) vezes o peso total cai na faixa de uma entrada da tabela de prêmios. A semente do servidor é revelada quando você troca a semente no painel Justiça do jackpot.',
+  awardIds: 'Ids dos prêmios (separados por vírgula, em ordem de id)', weights: 'Pesos (um por id de prêmio)',
+  tableMismatch: 'Informe exatamente um peso por id de prêmio', badAwardIds: 'Ids de prêmio são números inteiros, como 50001',
+  badWeights: 'Pesos são números inteiros de 0 ou mais, com soma maior que 0',
+  drawFloat: 'Número', drawPosition: 'Posição', drawPositionOf: '{n} de {total}', winningEntry: 'Entrada vencedora',
+  winningIndexId: 'índice {i} · id do prêmio {id}', awardId: 'Id do prêmio', weight: 'Peso', chance: 'Chance', range: 'Faixa',
 };
 
 const th: Dict = {
@@ -221,6 +244,13 @@ const th: Dict = {
   seedInUse: 'ซีดยังใช้งานอยู่: เปลี่ยนซีดในแผงความยุติธรรมเพื่อตรวจสอบ', roundBet: 'เดิมพัน {bet}', roundPayout: 'เงินรางวัล {amount}',
   payoutLabel: 'เงินรางวัล', profitLabel: 'กำไร',
   firstGem: 'อัญมณีเม็ดแรกจ่าย {m}', nowLabel: 'ตอนนี้', fewerMines: 'ลดระเบิด', moreMines: 'เพิ่มระเบิด',
+  jackpot: 'แจ็กพอตนำโชค',
+  jackpotIntro: 'คำนวณการจับรางวัลแจ็กพอตนำโชคใหม่: ตัวเลขสุ่ม (4 ไบต์แรกของ HMAC-SHA256(ซีดเซิร์ฟเวอร์, ซีดไคลเอนต์:nonce:0) ÷ 2³²) คูณน้ำหนักรวม จะตกอยู่ในช่วงของรายการหนึ่งในตารางรางวัล ซีดเซิร์ฟเวอร์จะถูกเปิดเผยเมื่อคุณเปลี่ยนซีดในแผงความยุติธรรมของแจ็กพอต',
+  awardIds: 'รหัสรางวัล (คั่นด้วยจุลภาค เรียงตามรหัส)', weights: 'น้ำหนัก (หนึ่งค่าต่อรหัสรางวัล)',
+  tableMismatch: 'ใส่น้ำหนักหนึ่งค่าต่อรหัสรางวัลหนึ่งรหัสพอดี', badAwardIds: 'รหัสรางวัลเป็นจำนวนเต็ม เช่น 50001',
+  badWeights: 'น้ำหนักเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป และผลรวมมากกว่า 0',
+  drawFloat: 'ตัวเลขสุ่ม', drawPosition: 'ตำแหน่ง', drawPositionOf: '{n} จาก {total}', winningEntry: 'รายการที่ได้รับ',
+  winningIndexId: 'ลำดับ {i} · รหัสรางวัล {id}', awardId: 'รหัสรางวัล', weight: 'น้ำหนัก', chance: 'โอกาส', range: 'ช่วง',
 };
 
 const DICTS: Record<Lang, Dict> = { 'en-US': en, 'pt-BR': pt, 'th-TH': th };

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor, cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashServerSeed } from '@playhall/fairness/node';
+import { fairVerifyHref } from '@playhall/contract';
+import { pickWeighted } from '@playhall/fairness';
+import { fairFloats, hashServerSeed } from '@playhall/fairness/node';
 import { verifyRoundSync } from '../../engine/verify-node.ts';
 import { VerifyPage } from './verify-page.tsx';
 import { verifyHrefForRound } from './verify-link.ts';
@@ -74,5 +76,74 @@ describe('verify page', () => {
     expect((screen.getByRole('textbox', { name: /Picks/ }) as HTMLInputElement).value).toBe('4,9');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Seed still in use: rotate it in Fairness to verify'));
+  });
+});
+
+describe('verify page, Lucky jackpot mode', () => {
+  // The spec's award ids with weights as an operator might set them (a Mega hit is rare).
+  const table = [
+    { id: 50000, weight: 6000 },
+    { id: 50001, weight: 1 },
+    { id: 50002, weight: 9 },
+    { id: 50003, weight: 90 },
+    { id: 50004, weight: 900 },
+    { id: 50005, weight: 3000 },
+  ];
+  const weights = table.map((e) => e.weight);
+  const link = (over: Partial<Parameters<typeof fairVerifyHref>[0]> = {}) =>
+    new URL(fairVerifyHref({ scope: 'jackpot', serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: 'lucky', nonce: 7, table, ...over }), 'http://x').searchParams;
+
+  it('a draw record\'s link recomputes the float, the position, the index and the winning entry, and checks the hash', async () => {
+    for (const nonce of [0, 7, 12]) {
+      cleanup();
+      render(<VerifyPage lang="en-US" search={link({ nonce })} />);
+      expect((screen.getByRole('combobox', { name: 'Game' }) as HTMLSelectElement).value).toBe('jackpot');
+      expect((screen.getByRole('textbox', { name: /Award ids/ }) as HTMLInputElement).value).toBe('50000,50001,50002,50003,50004,50005');
+      expect((screen.getByRole('textbox', { name: /Weights/ }) as HTMLInputElement).value).toBe('6000,1,9,90,900,3000');
+      expect(screen.queryByRole('textbox', { name: 'Bet' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      const [float] = fairFloats({ serverSeed, clientSeed: 'lucky', nonce }, 1) as [number];
+      const index = pickWeighted(float, weights);
+      await waitFor(() => expect(screen.getByTestId('verify-float').textContent).toBe(String(float)));
+      expect(screen.getByTestId('verify-position').textContent).toBe(`${Math.floor(float * 10_000)} of 10000`);
+      expect(screen.getByTestId('verify-winner').textContent).toBe(`index ${index} · award id ${table[index]!.id}`);
+      expect(screen.getByTestId('hash-check').textContent).toContain('matches');
+      const marked = screen.getByTestId('verify-table').querySelector('tr[aria-current="true"]');
+      expect(marked?.textContent).toContain(String(table[index]!.id));
+    }
+  });
+
+  it('says when the seed does not match the hash shown before the draw', async () => {
+    render(<VerifyPage lang="en-US" search={link({ serverSeedHash: 'c'.repeat(64) })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('hash-check').textContent).toContain('does NOT match'));
+  });
+
+  it('explains a seed still in use, a table whose lists disagree and bad weights, with no result', async () => {
+    render(<VerifyPage lang="en-US" search={link({ serverSeed: null })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Seed still in use: rotate it in Fairness to verify'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Server seed' }), { target: { value: serverSeed } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Weights/ }), { target: { value: '1,2,3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Give exactly one weight per award id'));
+    fireEvent.change(screen.getByRole('textbox', { name: /Weights/ }), { target: { value: '0,0,0,0,0,0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Weights are whole numbers of 0 or more, adding up to more than 0'));
+    fireEvent.change(screen.getByRole('textbox', { name: /Weights/ }), { target: { value: '1,1,1,1,1,1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nonce' }), { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/nonce/));
+    expect(screen.queryByTestId('verify-result')).toBeNull();
+  });
+
+  it('speaks the page\'s language (pt-BR, th-TH)', async () => {
+    render(<VerifyPage lang="pt-BR" search={link()} />);
+    expect(screen.getByText(/Recalcule um sorteio do Jackpot da sorte/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(screen.getByText('Entrada vencedora')).toBeTruthy());
+    cleanup();
+    render(<VerifyPage lang="th-TH" search={link()} />);
+    expect((screen.getByRole('combobox') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('แจ็กพอตนำโชค');
   });
 });

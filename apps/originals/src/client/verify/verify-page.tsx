@@ -2,18 +2,25 @@
  * The verify page: recomputes any round in the browser with the engine's `verifyRound`
  * (WebCrypto), shows the outcome and whether the revealed seed matches its hash. Pre-filled
  * from the address: the fairness sheet links here after a rotation and from each of the
- * player's recent rounds; the FAQ links here empty. A header with a way back.
+ * player's recent rounds; the FAQ links here empty. A header with a way back. Its Lucky jackpot
+ * mode (`game=jackpot`, jackpot-verify.tsx) recomputes a promotional draw from its award table.
  */
 import { useMemo, useState } from 'react';
+import { FairnessError } from '@playhall/fairness';
 import { CRASH_MIN_CASH_OUT_E2, GAME_IDS, OriginalsError, verifyRound } from '../../engine/index.ts';
 import type { GameId, GameParams, VerifiedRound } from '../../engine/index.ts';
 import { money, multiplier } from '../format.ts';
 import type { Lang } from '../i18n.ts';
 import { translator } from '../i18n.ts';
 import { SlotSymbolArt, SymbolDefs } from '../games/slot-symbols.tsx';
+import { JackpotResult, parseAwardTable, verifyJackpotDraw, type JackpotVerified } from './jackpot-verify.tsx';
+
+/** What the page verifies: a round of an Original, or a Lucky jackpot draw. */
+export type VerifyMode = GameId | 'jackpot';
+const MODES: readonly VerifyMode[] = [...GAME_IDS, 'jackpot'];
 
 export interface VerifyForm {
-  game: GameId;
+  game: VerifyMode;
   serverSeed: string;
   serverSeedHash: string;
   clientSeed: string;
@@ -24,10 +31,13 @@ export interface VerifyForm {
   mines: string;
   picks: string;
   cashOut: string;
+  /** Jackpot mode: the award table's ids and weights, comma separated, in id order. */
+  ids: string;
+  weights: string;
 }
 
 export function formFromSearch(q: URLSearchParams): VerifyForm {
-  const game = (GAME_IDS as readonly string[]).includes(q.get('game') ?? '') ? (q.get('game') as GameId) : 'slot';
+  const game = (MODES as readonly string[]).includes(q.get('game') ?? '') ? (q.get('game') as VerifyMode) : 'slot';
   return {
     game,
     serverSeed: q.get('serverSeed') ?? '',
@@ -41,11 +51,13 @@ export function formFromSearch(q: URLSearchParams): VerifyForm {
     picks: q.get('picks') ?? '0',
     // Empty: a crash round that ended without a cash-out (only its crash point is checked).
     cashOut: q.get('cashOut') ?? '2.00',
+    ids: q.get('ids') ?? '',
+    weights: q.get('weights') ?? '',
   };
 }
 
 /** Form text → the engine's params (hundredths and integer scales). */
-export function paramsFromForm(f: VerifyForm): GameParams[GameId] {
+export function paramsFromForm(f: VerifyForm & { game: GameId }): GameParams[GameId] {
   const bet = Math.round(Number.parseFloat(f.bet) * 100);
   switch (f.game) {
     case 'slot':
@@ -68,7 +80,7 @@ function goBack(): void {
   else window.location.assign('/');
 }
 
-export async function runVerify(f: VerifyForm): Promise<VerifiedRound> {
+export async function runVerify(f: VerifyForm & { game: GameId }): Promise<VerifiedRound> {
   return verifyRound(f.game, {
     serverSeed: f.serverSeed.trim(),
     clientSeed: f.clientSeed.trim(),
@@ -82,6 +94,8 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
   const t = useMemo(() => translator(lang), [lang]);
   const [form, setForm] = useState<VerifyForm>(() => formFromSearch(search));
   const [result, setResult] = useState<VerifiedRound | null>(null);
+  const [draw, setDraw] = useState<JackpotVerified | null>(null);
+  const jackpot = form.game === 'jackpot';
   const [error, setError] = useState<string | null>(null);
   const set = (k: keyof VerifyForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -89,12 +103,25 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
     e.preventDefault();
     setError(null);
     setResult(null);
+    setDraw(null);
     // A round from the records whose seed pair is still in use: say how to reveal it.
     if (!form.serverSeed.trim()) return setError(t('seedInUse'));
     try {
-      setResult(await runVerify(form));
+      if (form.game !== 'jackpot') return setResult(await runVerify({ ...form, game: form.game }));
+      const parsed = parseAwardTable(form.ids, form.weights);
+      if ('error' in parsed) return setError(t(parsed.error));
+      const hash = form.serverSeedHash.trim();
+      setDraw(
+        await verifyJackpotDraw({
+          serverSeed: form.serverSeed.trim(),
+          clientSeed: form.clientSeed.trim(),
+          nonce: Number(form.nonce.trim() || 'x'),
+          table: parsed.table,
+          ...(hash ? { serverSeedHash: hash } : {}),
+        }),
+      );
     } catch (err) {
-      setError(err instanceof OriginalsError || err instanceof Error ? err.message : String(err));
+      setError(err instanceof OriginalsError || err instanceof FairnessError || err instanceof Error ? err.message : String(err));
     }
   };
 
@@ -109,12 +136,12 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
         </button>
         <h1 className="oc-title">{t('verifyTitle')}</h1>
       </header>
-      <p className="oc-verify-intro oc-dim">{t('verifyIntro')}</p>
+      <p className="oc-verify-intro oc-dim">{t(jackpot ? 'jackpotIntro' : 'verifyIntro')}</p>
       <form className="oc-verify-form" onSubmit={(e) => void submit(e)}>
         <label>
           {t('game')}
           <select value={form.game} onChange={set('game')} name="game">
-            {GAME_IDS.map((g) => (
+            {MODES.map((g) => (
               <option key={g} value={g}>
                 {t(g === 'mines' ? 'minesGame' : g)}
               </option>
@@ -139,39 +166,53 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
             <input name="nonce" inputMode="numeric" value={form.nonce} onChange={set('nonce')} />
           </label>
         </div>
-        <div className="oc-row">
-          <label className="oc-narrow">
-            {t('bet')}
-            <input name="bet" inputMode="decimal" value={form.bet} onChange={set('bet')} />
-          </label>
-          {form.game === 'dice' && (
-            <>
+        {jackpot && (
+          <>
+            <label>
+              {t('awardIds')}
+              <input name="ids" inputMode="numeric" value={form.ids} onChange={set('ids')} autoComplete="off" spellCheck={false} />
+            </label>
+            <label>
+              {t('weights')}
+              <input name="weights" inputMode="numeric" value={form.weights} onChange={set('weights')} autoComplete="off" spellCheck={false} />
+            </label>
+          </>
+        )}
+        {!jackpot && (
+          <div className="oc-row">
+            <label className="oc-narrow">
+              {t('bet')}
+              <input name="bet" inputMode="decimal" value={form.bet} onChange={set('bet')} />
+            </label>
+            {form.game === 'dice' && (
+              <>
+                <label className="oc-narrow">
+                  {t('target')}
+                  <input name="target" inputMode="decimal" value={form.target} onChange={set('target')} />
+                </label>
+                <label className="oc-narrow oc-direction">
+                  {t('direction')}
+                  <select name="direction" value={form.direction} onChange={set('direction')}>
+                    <option value="under">{t('under')}</option>
+                    <option value="over">{t('over')}</option>
+                  </select>
+                </label>
+              </>
+            )}
+            {form.game === 'mines' && (
               <label className="oc-narrow">
-                {t('target')}
-                <input name="target" inputMode="decimal" value={form.target} onChange={set('target')} />
+                {t('mines')}
+                <input name="mines" inputMode="numeric" value={form.mines} onChange={set('mines')} />
               </label>
-              <label className="oc-narrow oc-direction">
-                {t('direction')}
-                <select name="direction" value={form.direction} onChange={set('direction')}>
-                  <option value="under">{t('under')}</option>
-                  <option value="over">{t('over')}</option>
-                </select>
+            )}
+            {form.game === 'crash' && (
+              <label className="oc-narrow">
+                {t('cashOutAt')}
+                <input name="cashOut" inputMode="decimal" value={form.cashOut} onChange={set('cashOut')} />
               </label>
-            </>
-          )}
-          {form.game === 'mines' && (
-            <label className="oc-narrow">
-              {t('mines')}
-              <input name="mines" inputMode="numeric" value={form.mines} onChange={set('mines')} />
-            </label>
-          )}
-          {form.game === 'crash' && (
-            <label className="oc-narrow">
-              {t('cashOutAt')}
-              <input name="cashOut" inputMode="decimal" value={form.cashOut} onChange={set('cashOut')} />
-            </label>
-          )}
-        </div>
+            )}
+          </div>
+        )}
         {form.game === 'mines' && (
           <label>
             {t('picks')}
@@ -188,7 +229,30 @@ export function VerifyPage({ lang, search }: { lang: Lang; search: URLSearchPara
         </p>
       )}
       {result && <VerifyResult result={result} t={t} noCashOut={noCashOut(form)} />}
+      {draw && (
+        <section className="oc-verify-result" data-testid="verify-result">
+          <HashCheck hashMatches={draw.hashMatches} serverSeedHash={draw.serverSeedHash} t={t} />
+          <h3>{t('outcome')}</h3>
+          <JackpotResult result={draw} t={t} />
+        </section>
+      )}
     </div>
+  );
+}
+
+/** Whether the revealed seed's SHA-256 is the commitment shown before play, and the hash itself. */
+function HashCheck({ hashMatches, serverSeedHash, t }: { hashMatches: boolean | null; serverSeedHash: string; t: ReturnType<typeof translator> }) {
+  return (
+    <>
+      {hashMatches !== null && (
+        <p className={hashMatches ? 'oc-green' : 'oc-red'} data-testid="hash-check">
+          {hashMatches ? `✔ ${t('hashMatches')}` : `✘ ${t('hashMismatch')}`}
+        </p>
+      )}
+      <p className="oc-dim">
+        SHA-256: <code className="oc-hash">{serverSeedHash}</code>
+      </p>
+    </>
   );
 }
 
@@ -196,14 +260,7 @@ function VerifyResult({ result, t, noCashOut }: { result: VerifiedRound; t: Retu
   const o = result.outcome as unknown as Record<string, unknown>;
   return (
     <section className="oc-verify-result" data-testid="verify-result">
-      {result.hashMatches !== null && (
-        <p className={result.hashMatches ? 'oc-green' : 'oc-red'} data-testid="hash-check">
-          {result.hashMatches ? `✔ ${t('hashMatches')}` : `✘ ${t('hashMismatch')}`}
-        </p>
-      )}
-      <p className="oc-dim">
-        SHA-256: <code className="oc-hash">{result.serverSeedHash}</code>
-      </p>
+      <HashCheck hashMatches={result.hashMatches} serverSeedHash={result.serverSeedHash} t={t} />
       <h3>{t('outcome')}</h3>
       {result.game === 'dice' && (
         <p>
