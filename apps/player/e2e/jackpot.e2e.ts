@@ -246,9 +246,18 @@ describe.skipIf(!hasChromium)('lucky jackpot journey', () => {
     await expect.poll(() => records.getByTestId('jackpot-record-seed').first().innerText()).toBe(revealed);
     const link = await records.getByTestId('jackpot-record-verify').first().getAttribute('href');
     expect(link).toContain(`serverSeed=${revealed}`);
-    expect(link).toMatch(/[?&]lang=en$/);
+    expect(link).toMatch(/[?&]lang=en-US$/);
     await records.getByTestId('jackpot-sheet-close').click();
     await records.waitFor({ state: 'detached' });
+    // The public verify page (decision 051), opened from that link, recomputes the Mini draw: entry 2.
+    const verifier = await page.context().newPage();
+    await verifier.goto(link!);
+    await verifier.getByRole('button', { name: 'Verify' }).click();
+    await verifier.getByTestId('verify-result').waitFor();
+    await expect(verifier.getByTestId('verify-winner').innerText()).resolves.toContain('award id 2');
+    await expect(verifier.getByTestId('hash-check').innerText()).resolves.toContain('matches');
+    await snap(verifier, 'jackpot-10c-verify-page-390', 300);
+    await verifier.close();
     await modal.locator('.jp-odds summary').click();
     await modal.locator('.jp-odds').scrollIntoViewIfNeeded();
     await snap(page, 'jackpot-11-odds-390', 300);

@@ -359,7 +359,7 @@ describe('jackpot rank and records (spec §4: paged to "No more")', () => {
     expect(within(first).getByTestId('jackpot-record-proof').textContent).toContain('a'.repeat(64));
     expect(within(first).getByTestId('jackpot-record-proof').textContent).toContain('my-seed');
     // The verify page opens in the player's language.
-    expect(within(first).getByTestId('jackpot-record-verify').getAttribute('href')).toBe('/originals/verify?game=jackpot&nonce=45&lang=en');
+    expect(within(first).getByTestId('jackpot-record-verify').getAttribute('href')).toBe('/originals/verify?game=jackpot&nonce=45&lang=en-US');
     expect(within(first).getByTestId('jackpot-record-seed').textContent).toBe('Hidden until you start a new seed pair');
     expect(within(first).getByTestId('jackpot-record-bonus').textContent).toBe('+1.00');
   });

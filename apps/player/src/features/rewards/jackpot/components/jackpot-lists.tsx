@@ -82,10 +82,10 @@ export function RankList() {
   );
 }
 
-/** The verify page in the player's language (it reads en, pt, th), unless the link names one. */
+/** The verify page in the player's language, unless the link names one. */
 export function withLang(href: string, language: string): string {
   if (/[?&]lang=/.test(href)) return href;
-  return `${href}${href.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language.slice(0, 2))}`;
+  return `${href}${href.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language)}`;
 }
 
 function RecordRow({ r }: { r: JackpotRecord }) {
