@@ -289,6 +289,16 @@ describe.skipIf(!hasChromium)('lucky jackpot journey', () => {
     await page.goto('/rank');
     await page.getByTestId('rank-page').getByTestId('jackpot-rank-end').waitFor();
     await snapNarrow(page, 'jackpot-13-rank-page', 400);
+    // A desktop: the app's column, the bubble and the jackpot's sheet inside it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await page.getByTestId('jackpot-bubble').click();
+    await page.getByTestId('jackpot-modal').getByTestId('jackpot-view').waitFor();
+    const sheet = (await page.locator('.jp-sheet--main').boundingBox())!;
+    expect(sheet.width).toBeLessThanOrEqual(480);
+    expect(Math.abs(sheet.x + sheet.width / 2 - 640)).toBeLessThan(2);
+    await snap(page, 'jackpot-16-desktop-modal-1280', 400);
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 });
 
