@@ -305,6 +305,15 @@ describe('jackpot draw', () => {
     await waitFor(() => expect(qc.getQueryState(['getJackpotDrawInfo'])?.isInvalidated).toBe(true));
   });
 
+  it("publishes the operator's rules and every entry's chance, tiers by name", async () => {
+    const withRules = { ...JACKPOT, rules: { 'en-US': 'One draw per deposit of 100.' } };
+    await openJackpotPage({ getActivityIds: running(withRules), getJackpotDrawInfo: () => drawInfo() });
+    const odds = screen.getByTestId('jackpot-odds');
+    await waitFor(() => expect(within(odds).getByTestId('jackpot-rules').textContent).toBe('One draw per deposit of 100.'));
+    const rows = [...odds.querySelectorAll('tbody tr')].map((r) => r.textContent);
+    expect(rows).toEqual(['1.00Bonus coin40%', '5.00Bonus coin20%', 'MiniJackpot pool5%', '10Points20%', '10.00Bonus coin8%', 'MinorJackpot pool3%', '50.00Bonus coin2%', 'MegaJackpot pool2%']);
+  });
+
   it('a plain award shows its popup and no wheel', async () => {
     await openJackpotPage({ getJackpotDrawInfo: () => drawInfo(), receiveDrawChance: () => drawn(5) });
     fireEvent.click(screen.getByTestId('jackpot-spin'));

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Popup } from 'antd-mobile';
-import { JackpotTiers, type JackpotAwardConfig, type ResponseOf, type Endpoints } from '@playhall/contract';
-import { useTranslation } from '../../../../lib/i18n.ts';
+import { ActivityType, ClientConstants, JackpotTiers, type JackpotAwardConfig, type ResponseOf, type Endpoints } from '@playhall/contract';
+import { toSupportedLanguage, useTranslation } from '../../../../lib/i18n.ts';
+import { activitiesOfType, useActivities } from '../../../../lib/rewards.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { Money } from '../../../../components/ui/money.tsx';
 import { CardSkeleton } from '../../../../components/ui/skeletons.tsx';
@@ -80,9 +81,13 @@ function ChanceHint({ info, onLeave }: { info: DrawInfo; onLeave?: () => void })
 function Odds({ table }: { table: readonly JackpotAwardConfig[] }) {
   const { t, i18n } = useTranslation();
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 4 });
+  // The operator's rules for the running lucky jackpot, in the player's language (else the default one).
+  const activity = activitiesOfType(useActivities().data, [ActivityType.luckyJackpot])[0];
+  const rules = activity?.rules[toSupportedLanguage(i18n.language)] ?? activity?.rules[ClientConstants.defaultLanguage];
   return (
     <details className="jp-odds" data-testid="jackpot-odds">
       <summary>{t('jackpot.odds.title')}</summary>
+      {rules?.trim() && <p className="jp-odds__rules rules" data-testid="jackpot-rules">{rules}</p>}
       <table>
         <thead><tr><th scope="col">{t('jackpot.odds.prize')}</th><th scope="col">{t('jackpot.odds.chance')}</th></tr></thead>
         <tbody>
