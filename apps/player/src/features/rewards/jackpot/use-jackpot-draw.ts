@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf, Endpoints } from '@playhall/contract';
+import { JackpotAwardType, type ResponseOf, type Endpoints } from '@playhall/contract';
 import { ApiError, TimeoutError } from '../../../lib/api.ts';
 import { refreshRedDots } from '../../../lib/rewards.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -81,9 +81,8 @@ export function useJackpotDraw(table: readonly { id: number }[], canDraw: boolea
     }
   };
 
-
   const closeAward = () => {
-    if (result?.type === 2) setPhase('tierWheel');
+    if (result?.type === JackpotAwardType.jackpot) setPhase('tierWheel');
     else finish();
   };
   const onWheelStopped = () => setPhase('amount');
