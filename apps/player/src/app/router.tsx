@@ -76,6 +76,7 @@ const rewardRecord = () => import('../features/rewards/pages/reward-record-page.
 const tasks = () => import('../features/rewards/tasks/tasks-page.tsx');
 const vip = () => import('../features/rewards/vip/pages/vip-pages.ts');
 const bonus = () => import('../features/rewards/pages/bonus-pages.tsx');
+const jackpot = () => import('../features/rewards/jackpot/pages/jackpot-pages.tsx');
 
 /** Every activity route checks its activity: a visitor goes to login, one not running is a 404. */
 const activityGuard = (activityTypes: readonly number[]) => ({ location }: { location: ParsedLocation }) =>
@@ -303,6 +304,21 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'rewards.records.title' },
     beforeLoad: requireGuard('auth'),
     component: page(rewardRecord, 'RewardRecordPage'),
+  }),
+  // The lucky jackpot (issue 18): its page and the rank, both behind the activity's check.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.jackpot,
+    staticData: { chrome: 'nav', titleKey: 'jackpot.title' },
+    beforeLoad: activityGuard([ActivityType.luckyJackpot]),
+    component: page(jackpot, 'JackpotPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.rank,
+    staticData: { chrome: 'nav', titleKey: 'jackpot.rank.title' },
+    beforeLoad: activityGuard([ActivityType.luckyJackpot]),
+    component: page(jackpot, 'RankPage'),
   }),
   // /vip (issue 17 §2): home, level (named vip-level), rebate, rebate/record; /vip itself opens home.
   createRoute({

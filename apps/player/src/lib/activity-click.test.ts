@@ -32,6 +32,15 @@ describe('activityClick (spec §2 click actions)', () => {
     expect(activityClick(act(10, 36, { clickAction: '//evil.example' }), all, true)).toEqual({ kind: 'none' });
   });
 
+  it('the lucky jackpot (47) opens the jackpot modal for a player; a visitor gets its page (login first when hidden from visitors)', () => {
+    const jackpot = act(11, 47);
+    const withJackpot = running([notice, jackpot]);
+    expect(activityClick(jackpot, withJackpot, true)).toEqual({ kind: 'jackpot' });
+    expect(activityClick(act(12, 25, { clickAction: '11' }), withJackpot, true)).toEqual({ kind: 'jackpot' });
+    expect(activityClick(jackpot, withJackpot, false)).toEqual({ kind: 'route', href: '/activity/jackpot' });
+    expect(activityClick(act(11, 47, { unloginShowStatus: false }), withJackpot, false)).toEqual({ kind: 'login', href: '/auth/login?redirect=%2Factivity%2Fjackpot' });
+  });
+
   it('clickType 2 starts the game; clickType 3 opens only an https link', () => {
     expect(activityClick(act(10, 25, { clickType: 2, clickAction: '42' }), all, true)).toEqual({ kind: 'route', href: '/game/start?gameId=42' });
     expect(activityClick(act(10, 25, { clickType: 3, clickAction: 'https://example.com/x' }), all, true)).toEqual({ kind: 'external', href: 'https://example.com/x' });

@@ -39,6 +39,9 @@ export const paths = {
   signInRule: '/activity/sign-in/rule',
   firstDeposit: '/activity/first-deposit',
   rewardRecord: '/reward/record',
+  /** The lucky jackpot (activity 47, issue 18): its page and the rank of tier wins. */
+  jackpot: '/activity/jackpot',
+  rank: '/rank',
   /** VIP (issue 17 §2): /vip's children; /vip itself opens home. The rebate page is also mounted at /bonus/rebate. */
   vip: '/vip',
   vipHome: '/vip/home',

@@ -160,6 +160,7 @@ export type ActivityClick =
   | { kind: 'route'; href: string }
   | { kind: 'external'; href: string }
   | { kind: 'notice'; activityId: number }
+  | { kind: 'jackpot' }
   | { kind: 'login'; href: string }
   | { kind: 'none' };
 
@@ -181,6 +182,8 @@ export function activityClick(activity: ActivityView, running: RunningActivities
   } else if (action === '' || /^\d+$/.test(action)) {
     const other = /^\d+$/.test(action) ? running?.activityMap[action] : activity;
     if (other?.type === ActivityType.notice) target = { kind: 'notice', activityId: other.id };
+    // The lucky jackpot opens its modal; a visitor gets its page (login, then the page).
+    else if (other?.type === ActivityType.luckyJackpot) target = loggedIn ? { kind: 'jackpot' } : { kind: 'route', href: paths.jackpot };
     else {
       const route = other ? activityRoute(other.type) : undefined;
       if (route) target = { kind: 'route', href: route };
@@ -196,11 +199,16 @@ export function activityClick(activity: ActivityView, running: RunningActivities
 export const useNoticeModal = create<{ activityId: number | null }>(() => ({ activityId: null }));
 registerStoreReset(() => useNoticeModal.setState({ activityId: null }));
 
-/** Performs an activity click: navigates, opens the link outside the app (a new tab, or the shell's browser) or the notice modal. */
+/** The jackpot modal (spec §2), opened by the lucky jackpot activity's click and its bubble; shown by the jackpot's lazy host. */
+export const useJackpotModal = create<{ open: boolean }>(() => ({ open: false }));
+registerStoreReset(() => useJackpotModal.setState({ open: false }));
+
+/** Performs an activity click: navigates, opens the link outside the app (a new tab, or the shell's browser), the notice or the jackpot modal. */
 export function performActivityClick(click: ActivityClick, navigate: (href: string) => void): void {
   if (click.kind === 'route' || click.kind === 'login') navigate(click.href);
   else if (click.kind === 'external') void openExternal(click.href);
   else if (click.kind === 'notice') useNoticeModal.setState({ activityId: click.activityId });
+  else if (click.kind === 'jackpot') useJackpotModal.setState({ open: true });
 }
 
 /** Startup popups, in the spec's order (download, notice, first deposit, invite spin); invite spin does not exist yet. */

@@ -9,8 +9,10 @@ import { usePreLogin } from '../../lib/queries.ts';
 import { readStoredGameLists } from '../../lib/game-lists.ts';
 import { useHeartbeat } from '../../lib/heartbeat.ts';
 import { useModals } from '../../lib/modals.ts';
-import { useRewardModal } from '../../lib/rewards.ts';
+import { activitiesOfType, useActivities, useJackpotModal, useRewardModal } from '../../lib/rewards.ts';
+import { useIsLoggedIn } from '../../lib/session.ts';
 import { OnceOpened } from '../../components/ui/lazy-mount.tsx';
+import { ActivityType } from '@playhall/contract';
 
 // The login, register and forgot-password forms (antd-mobile's Form and its validators) and the
 // reward modal load the first time one of them opens, not with the first screen (decision 033).
@@ -19,6 +21,16 @@ const RewardModal = lazy(() => import('../../features/rewards/components/reward-
 
 function LazyAuthModals() {
   return <OnceOpened open={useModals((s) => s.authModal !== null)}><AuthModals /></OnceOpened>;
+}
+
+// The lucky jackpot's bubble and modals load only for a player while the activity runs (issue 18).
+const Jackpot = lazy(() => import('../../features/rewards/jackpot/jackpot-host.tsx').then((m) => ({ default: m.JackpotHost })));
+
+function LazyJackpot() {
+  const loggedIn = useIsLoggedIn();
+  const running = activitiesOfType(useActivities().data, [ActivityType.luckyJackpot]).length > 0;
+  const open = useJackpotModal((s) => s.open);
+  return <OnceOpened open={(loggedIn && running) || open}><Jackpot /></OnceOpened>;
 }
 
 function LazyRewardModal() {
@@ -66,6 +78,7 @@ export function AppShell() {
       <LazyAuthModals />
       <LazyRewardModal />
       <StartupPopups />
+      <LazyJackpot />
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function ActivityBanner() {
           const cls = `activity-banner__slide activity-banner__slide--${KIND_CLASS[a.type] ?? 'other'}${a.themeUrl ? ' activity-banner__slide--art' : ''}`;
           return (
             <div key={a.id} className="activity-banner__item" role="group" aria-roledescription="slide" aria-label={t('rewards.banner.slide', { n: i + 1, total: list.length })}>
-              {click.kind === 'notice' || click.kind === 'none' ? (
+              {click.kind === 'notice' || click.kind === 'jackpot' || click.kind === 'none' ? (
                 <button type="button" className={cls} onClick={onClick} disabled={click.kind === 'none'} data-testid="activity-slide">{body}</button>
               ) : (
                 <a className={cls} href={href} onClick={onClick} data-testid="activity-slide" {...(click.kind === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{body}</a>
