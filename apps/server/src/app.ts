@@ -41,6 +41,7 @@ import { registerEvents } from './modules/events/events.module.ts';
 import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import { registerRewards } from './modules/rewards/rewards.module.ts';
 import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
+import { registerLive } from './modules/live/live.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
 import { ActivityType } from '@playhall/contract';
 
@@ -122,6 +123,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   const events = await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()], start: config.eventConsumers });
   registerMetrics(app, { database, events, token: config.metricsToken });
+  // Live pushes over WebSocket (decision 053): the jackpot's pool totals and real winners.
+  registerLive(app, config);
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

@@ -31,3 +31,4 @@ export * from './endpoints/vip.ts';
 export * from './endpoints/rebate.ts';
 export * from './endpoints/award-sum.ts';
 export * from './route-rules.ts';
+export * from './live.ts';
