@@ -79,6 +79,11 @@ export class LiveHub {
     return this.clients.size;
   }
 
+  /** Every open socket of this instance (bench/live-bench.ts broadcasts to them raw, its baseline). */
+  *sockets(): IterableIterator<WebSocket> {
+    for (const c of this.clients) yield c.ws;
+  }
+
   /** Sockets of this instance subscribed to `topic`. */
   subscribers(topic: string): number {
     return this.byTopic.get(topic)?.size ?? 0;
