@@ -6,10 +6,11 @@
  *   parent → { cmd: 'report', groups: { [name]: seq[] } }   child → { ready } / { report }
  */
 import { createRequire } from 'node:module';
+import type * as Ws from 'ws';
 import type { WebSocket as WsSocket } from 'ws';
 
 // The server's ws (8.x), not the older copy another tool brings to the root node_modules.
-const { WebSocket } = createRequire(new URL('../apps/server/package.json', import.meta.url))('ws') as typeof import('ws');
+const { WebSocket } = createRequire(new URL('../apps/server/package.json', import.meta.url))('ws') as typeof Ws;
 
 const URL_ = process.env.LIVE_URL!;
 const N = Number(process.env.LIVE_CLIENTS ?? 10_000);
