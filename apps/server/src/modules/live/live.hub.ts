@@ -112,6 +112,11 @@ export class LiveHub {
     liveDeliveries.inc(sent);
   }
 
+  /** Forgets the topic's retained frame (its state is no longer kept current). */
+  unretain(topic: string): void {
+    this.retained.delete(topic);
+  }
+
   /** The HTTP server's `upgrade` handler: LIVE_PATH only, checked before the handshake. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => undefined);

@@ -29,7 +29,15 @@ export interface LiveService {
   publish(topic: LiveTopic, message: unknown, opts?: PublishOptions): void;
   /** The same to this instance's sockets only (a state every instance reads for itself). */
   publishLocal(topic: LiveTopic, message: unknown, opts?: PublishOptions): void;
-  /** Sockets subscribed to `topic` on this instance (a feed may skip its work while none is). */
+  /**
+   * A state every instance reads for itself (the jackpot's pool totals): every `everyMs` while this
+   * instance has subscribers of `topic`, `read()` (one cheap read per instance and interval, none
+   * while nobody watches), and when its JSON changed since the last one sent, `publishLocal` it,
+   * retained. While nobody watches the retained copy is dropped, so a screen opening later is never
+   * sent a stale state over the one it just fetched. Runs from the app's ready to its close.
+   */
+  feed(topic: LiveTopic, read: () => Promise<unknown>, everyMs?: number): void;
+  /** Sockets subscribed to `topic` on this instance. */
   subscribers(topic: LiveTopic): number;
   /** Resolves once subscribed to the topics' channels (Redis), or after 3 s without Redis. */
   start(): Promise<void>;
@@ -45,11 +53,68 @@ export function liveFrame(topic: string, message: unknown): Buffer {
   return frame;
 }
 
+/** The feeds of one service: timers from start to close, each reading only while its topic is watched here. */
+function createFeeds(hub: LiveHub, log: FastifyBaseLogger, publishLocal: LiveService['publishLocal']) {
+  const feeds: { topic: LiveTopic; read: () => Promise<unknown>; everyMs: number; last: string | null; busy: boolean; failing: boolean; timer: NodeJS.Timeout | null }[] = [];
+  let running = false;
+  const tick = async (f: (typeof feeds)[number]) => {
+    if (f.busy) return;
+    if (hub.subscribers(f.topic) === 0) {
+      f.last = null;
+      hub.unretain(f.topic);
+      return;
+    }
+    f.busy = true;
+    try {
+      const state = await f.read();
+      const json = JSON.stringify(state);
+      if (running && json !== f.last && hub.subscribers(f.topic) > 0) {
+        publishLocal(f.topic, state, { retain: true });
+        f.last = json;
+      }
+      if (f.failing) log.info({ topic: f.topic }, 'live feed reads again');
+      f.failing = false;
+    } catch (err) {
+      if (!f.failing) log.warn({ err, topic: f.topic }, 'live feed failed to read; retried each interval');
+      f.failing = true;
+    } finally {
+      f.busy = false;
+    }
+  };
+  const arm = (f: (typeof feeds)[number]) => {
+    f.timer = setInterval(() => void tick(f), f.everyMs);
+    f.timer.unref();
+  };
+  return {
+    add(topic: LiveTopic, read: () => Promise<unknown>, everyMs = 1_000) {
+      const f = { topic, read, everyMs, last: null, busy: false, failing: false, timer: null };
+      feeds.push(f);
+      if (running) arm(f);
+    },
+    start() {
+      running = true;
+      for (const f of feeds) if (!f.timer) arm(f);
+    },
+    stop() {
+      running = false;
+      for (const f of feeds) if (f.timer) clearInterval(f.timer);
+    },
+  };
+}
+
 export function createLiveService(deps: { hub: LiveHub; topics: readonly LiveTopic[]; redisUrl: string | undefined; log: FastifyBaseLogger }): LiveService {
   const { hub, topics, log } = deps;
   const publishLocal = (topic: LiveTopic, message: unknown, opts: PublishOptions = {}) => hub.deliver(topic, liveFrame(topic, message), opts.retain === true);
+  const feeds = createFeeds(hub, log, publishLocal);
   if (!deps.redisUrl) {
-    return { publish: publishLocal, publishLocal, subscribers: (t) => hub.subscribers(t), start: async () => undefined, close: async () => undefined };
+    return {
+      publish: publishLocal,
+      publishLocal,
+      feed: feeds.add,
+      subscribers: (t) => hub.subscribers(t),
+      start: async () => feeds.start(),
+      close: async () => feeds.stop(),
+    };
   }
 
   // Two connections: a subscribed one can send nothing else.
@@ -82,8 +147,10 @@ export function createLiveService(deps: { hub: LiveHub; topics: readonly LiveTop
       pub.publish(CHANNEL_PREFIX + topic, payload).catch((err: Error) => log.warn({ err: err.message, topic }, 'live push not published'));
     },
     publishLocal,
+    feed: feeds.add,
     subscribers: (t) => hub.subscribers(t),
     async start() {
+      feeds.start();
       // Ready once subscribed, so a message published by another instance from then on arrives;
       // an unreachable Redis does not hold the start up (the subscription follows when it is back).
       let timer: NodeJS.Timeout | undefined;
@@ -91,6 +158,7 @@ export function createLiveService(deps: { hub: LiveHub; topics: readonly LiveTop
       clearTimeout(timer);
     },
     async close() {
+      feeds.stop();
       await Promise.all([pub.quit().catch(() => undefined), sub.quit().catch(() => undefined)]);
     },
   };

@@ -78,6 +78,37 @@ describeDb('live pushes', () => {
     expect(() => live.publish('jackpot', undefined)).toThrow(TypeError);
   });
 
+  it('a feed reads only while its topic is watched here, sends a state once per change, retained, and forgets it when nobody watches', async () => {
+    const app = await instance();
+    let reads = 0;
+    let pools = 100;
+    liveServiceOf(app).feed('jackpot', async () => (reads++, { feed: true, pools }), 50);
+    await sleep(300);
+    expect(reads).toBe(0); // nobody watches: no read at all
+    const a = await client(app, ['jackpot']);
+    await a.next((f) => (f.data as { pools?: number })?.pools === 100);
+    const late = await client(app, ['jackpot']);
+    // Retained: a socket subscribing later has it at once, before the next interval.
+    expect(late.frames.filter((f) => (f.data as { feed?: boolean })?.feed)).toEqual([{ topic: 'jackpot', data: { feed: true, pools: 100 } }]);
+    await sleep(300);
+    expect(reads).toBeGreaterThan(3);
+    pools = 250;
+    await a.next((f) => (f.data as { pools?: number })?.pools === 250);
+    await sleep(200);
+    // One frame per change, however many reads.
+    expect(a.frames.filter((f) => (f.data as { feed?: boolean })?.feed).map((f) => (f.data as { pools: number }).pools)).toEqual([100, 250]);
+    for (const c of [a, late]) c.ws.close();
+    await sleep(200);
+    const readsWhenLeft = reads;
+    pools = 300;
+    await sleep(300);
+    expect(reads).toBe(readsWhenLeft);
+    // Nobody watched meanwhile: the old state is not sent as current; the fresh one comes with the next read.
+    const next = await client(app, ['jackpot']);
+    expect(next.frames.filter((f) => (f.data as { feed?: boolean })?.feed)).toEqual([]);
+    expect(await next.next((f) => (f.data as { feed?: boolean })?.feed === true)).toEqual({ topic: 'jackpot', data: { feed: true, pools: 300 } });
+  });
+
   it('/metrics counts open sockets and delivered messages', async () => {
     const app = await instance();
     const before = await metric(app, 'playhall_websocket_connections');
