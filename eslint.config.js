@@ -44,6 +44,18 @@ const contract = perDepth((d) =>
   }),
 );
 
+// The fairness package (decision 051) is shared by the Originals, the server and the verify pages:
+// like the contract, it imports nothing of ours.
+const fairness = perDepth((d) =>
+  boundary({
+    files: [at('packages/fairness', d)],
+    forbid: [
+      { regex: '^@playhall/', message: 'The fairness package imports nothing of ours: the Originals, the server and the verify pages import it (decision 051).' },
+      { regex: `^${up(d + 1)}`, message: 'The fairness package imports nothing outside packages/fairness (decision 051).' },
+    ],
+  }),
+);
+
 // The Originals reach money only through the provider wallet protocol, tests included.
 const originals = perDepth((d) =>
   boundary({
@@ -158,6 +170,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   ...contract,
+  ...fairness,
   ...originals,
   ...player,
   ...server,

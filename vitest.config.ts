@@ -21,6 +21,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'fairness',
+          include: ['packages/fairness/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server:pglite',
           include: ['apps/server/src/**/*.test.ts'],
           // Files share one module graph per worker (the app's modules load once, not per file):

@@ -16,7 +16,7 @@ import { SLOT_FIGURES } from '../apps/originals/src/engine/slot/config.ts';
 import { slotExactRtp } from '../apps/originals/src/engine/slot/exact.ts';
 import { simulateSlotParallel } from '../apps/originals/src/engine/slot/sim-parallel.ts';
 import { compiledFortuneReels, simulateSlot } from '../apps/originals/src/engine/slot/simulate.ts';
-import { estimateMean } from '../apps/originals/src/engine/stats.ts';
+import { estimateMean } from '@playhall/fairness';
 import { isMain, runAndRecord, today, type BenchResult, type Goal } from './report.ts';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);

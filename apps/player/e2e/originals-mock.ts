@@ -9,9 +9,10 @@ import { createServer, type Server } from 'node:http';
 import { extname, join } from 'node:path';
 import type { Route } from 'playwright-core';
 import { repoRoot } from './harness.ts';
-import { crashMsForMultiplier, nextRound, publicSeedPair, settleCrash, settleMines, drawMines, minesMultiplierE4 } from '../../originals/src/engine/index.ts';
-import { fairFloatSource, hashServerSeed, playFairRound } from '../../originals/src/engine/hmac-node.ts';
-import type { SeedPair } from '../../originals/src/engine/fair.ts';
+import { crashMsForMultiplier, settleCrash, settleMines, drawMines, minesMultiplierE4 } from '../../originals/src/engine/index.ts';
+import { playFairRound } from '../../originals/src/engine/verify-node.ts';
+import { nextRound, publicSeedPair, type SeedPair } from '../../../packages/fairness/src/index.ts';
+import { fairFloatSource, hashServerSeed } from '../../../packages/fairness/src/hmac-node.ts';
 
 export const dist = join(repoRoot, 'apps/originals/dist');
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, hasChromium, PHONE, snap } from './harness.ts';
-import { nextRound } from '../../originals/src/engine/index.ts';
-import { playFairRound } from '../../originals/src/engine/hmac-node.ts';
+import { nextRound } from '../../../packages/fairness/src/index.ts';
+import { playFairRound } from '../../originals/src/engine/verify-node.ts';
 import { money } from '../../originals/src/client/format.ts';
 import { dist, mockApi, serveDist, SEEDS, SLOT_BET, START_BALANCE, type MockOptions } from './originals-mock.ts';
 

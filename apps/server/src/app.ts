@@ -29,6 +29,8 @@ import { registerOperatorAccountRoutes } from './modules/accounts/operator.route
 import { registerDeposits } from './modules/deposits/deposits.module.ts';
 import { createPaymentProviders } from './modules/payments/payments.module.ts';
 import { registerWithdrawals } from './modules/withdrawals/withdrawals.module.ts';
+import { createFairnessService } from './modules/fairness/fairness.service.ts';
+import { registerFairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { createSafeboxService } from './modules/safebox/safebox.service.ts';
 import { registerSafeboxRoutes } from './modules/safebox/safebox.routes.ts';
 import { createWalletRecordsService } from './modules/wallet-records/wallet-records.service.ts';
@@ -43,7 +45,7 @@ import { registerRewards } from './modules/rewards/rewards.module.ts';
 import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
 import { registerLive } from './modules/live/live.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
-import { ActivityType } from '@playhall/contract';
+import { ActivityType, type JackpotAwardConfig } from '@playhall/contract';
 
 export interface BuildAppOptions {
   database: Database;
@@ -92,7 +94,8 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const changes = createChangeFeed(database, app.log);
   // The app config carries the running VIP activity's levels (spec §3); `rewards` is built below, before any request.
   const vipLevels = async () => ((await rewards.detailOf(ActivityType.vip))?.levels ?? []) as { level: number; betAmount: number }[];
-  const content = createContentService(db, changes, { vipLevels });
+  const jackpotAwards = async () => ((await rewards.detailOf(ActivityType.luckyJackpot))?.awards ?? []) as JackpotAwardConfig[];
+  const content = createContentService(db, changes, { vipLevels, jackpotAwards });
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log, changes });
   mountSessions(app, sessions);
@@ -117,6 +120,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   await registerDeposits(app, registry, { db, clock, getConfig, sandbox, providers, signatureFailuresPerMin: config.signatureFailuresPerMin, orderTtlMs: config.depositOrderTtlSeconds * 1000 });
   await registerWithdrawals(app, registry, { db, clock, getConfig, providers, operator, lockingBonuses: (userId, locked) => rewards.lockingBonuses(userId, locked) });
   registerSafeboxRoutes(registry, createSafeboxService(deps));
+  registerFairnessRoutes(registry, createFairnessService({ db, clock }));
   registerWalletRecordRoutes(registry, createWalletRecordsService(db));
   const gameSessions = await registerGameWallet(app, registry, { db, clock, config });
   await registerOriginals(app, { db, clock, secret: config.originalsProviderSecret, distDir: config.originalsDist, validateResponses: config.nodeEnv === 'test' });

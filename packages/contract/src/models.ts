@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './envelope.ts';
+import { jackpotAwardConfig } from './jackpot.ts';
 
 /** Configured length bounds; the server enforces them and the client shows them. */
 export const lengthRange = z.object({ min: z.number().int().min(0), max: z.number().int().min(1) });
@@ -95,6 +96,8 @@ export const appConfig = appConfigFields.extend({
   /** Spec §3's vip map (level → its config) and level config (betAmount), from the running VIP activity (8); empty when none runs. */
   vipMap: z.record(z.string(), vipLevelConfig).optional(),
   levelConfig: z.array(vipLevelConfig).optional(),
+  /** Spec §3: the running lucky jackpot's (47) award table as published, in id order; empty when none runs (decision 050). */
+  jackpotAwardConfigList: z.array(jackpotAwardConfig).optional(),
   appCustomerServiceQueue: z.array(customerServiceItem),
   faq: z.array(faqItem),
   notices: z.array(noticeItem),

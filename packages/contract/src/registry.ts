@@ -1,4 +1,7 @@
 import type { Endpoint } from './envelope.ts';
+import { fairSeedHistoryEndpoint } from './endpoints/fair-seed-history.ts';
+import { fairSeedInfoEndpoint } from './endpoints/fair-seed-info.ts';
+import { fairSeedRotateEndpoint } from './endpoints/fair-seed-rotate.ts';
 import { appConfigEndpoint } from './endpoints/app-config.ts';
 import { contentPageEndpoint } from './endpoints/content-page.ts';
 import { preLoginEndpoint } from './endpoints/pre-login.ts';
@@ -56,6 +59,10 @@ import {
 } from './endpoints/vip.ts';
 import { betBonusEndpoint, betBonusLogEndpoint, betBonusReceiveEndpoint } from './endpoints/rebate.ts';
 import { activityAwardGetSumEndpoint } from './endpoints/award-sum.ts';
+import { getJackpotDrawInfoEndpoint } from './endpoints/jackpot-draw-info.ts';
+import { receiveDrawChanceEndpoint } from './endpoints/jackpot-draw.ts';
+import { getJackpotRankEndpoint } from './endpoints/jackpot-rank.ts';
+import { getPersonJackpotDrawAwardLogEndpoint } from './endpoints/jackpot-records.ts';
 
 /** Every endpoint of /app/v1, keyed by path. The server must serve each one (a test checks). */
 export const endpoints = {
@@ -120,6 +127,13 @@ export const endpoints = {
   [betBonusEndpoint.path]: betBonusEndpoint,
   [betBonusReceiveEndpoint.path]: betBonusReceiveEndpoint,
   [betBonusLogEndpoint.path]: betBonusLogEndpoint,
+  [getJackpotDrawInfoEndpoint.path]: getJackpotDrawInfoEndpoint,
+  [receiveDrawChanceEndpoint.path]: receiveDrawChanceEndpoint,
+  [getJackpotRankEndpoint.path]: getJackpotRankEndpoint,
+  [getPersonJackpotDrawAwardLogEndpoint.path]: getPersonJackpotDrawAwardLogEndpoint,
+  [fairSeedInfoEndpoint.path]: fairSeedInfoEndpoint,
+  [fairSeedRotateEndpoint.path]: fairSeedRotateEndpoint,
+  [fairSeedHistoryEndpoint.path]: fairSeedHistoryEndpoint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -10,9 +10,8 @@ import {
   playCrash,
   settleCrash,
 } from './crash.ts';
-import { TWO_POW_32, arraySource } from './rng.ts';
+import { TWO_POW_32, arraySource, estimateMean } from '@playhall/fairness';
 import { simulateCrash } from './simulate.ts';
-import { estimateMean } from './stats.ts';
 
 const point = (k: number) => crashPointE2(arraySource([k / TWO_POW_32]));
 

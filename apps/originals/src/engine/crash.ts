@@ -19,8 +19,8 @@
  */
 import { assertIntIn } from './errors.ts';
 import { assertBet, floorDiv, payoutFor } from './money.ts';
-import type { FloatSource } from './rng.ts';
-import { TWO_POW_32 } from './rng.ts';
+import type { FloatSource } from '@playhall/fairness';
+import { TWO_POW_32 } from '@playhall/fairness';
 
 /** RTP in ten-thousandths: 96.50 %. */
 export const CRASH_RTP_E4 = 9_650;

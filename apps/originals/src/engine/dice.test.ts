@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DICE_MAX_WIN_ROLLS, DICE_MIN_WIN_ROLLS, diceMultiplierE4, diceRtp, playDice, rollDice } from './dice.ts';
-import { arraySource } from './rng.ts';
+import { arraySource, estimateMean } from '@playhall/fairness';
 import { simulateDice } from './simulate.ts';
-import { estimateMean } from './stats.ts';
 
 describe('dice', () => {
   test('the roll is floor(float × 10,000): 0.00 to 99.99', () => {

@@ -9,8 +9,8 @@ import { playDice } from './dice.ts';
 import { OriginalsError } from './errors.ts';
 import type { MinesOutcome, MinesParams } from './mines.ts';
 import { playMines } from './mines.ts';
-import type { FloatSource } from './rng.ts';
-import { toFloatSource } from './rng.ts';
+import type { FloatSource } from '@playhall/fairness';
+import { toFloatSource } from '@playhall/fairness';
 import type { SlotOutcome, SlotParams } from './slot/play.ts';
 import { playSlot } from './slot/play.ts';
 

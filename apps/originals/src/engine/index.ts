@@ -1,12 +1,11 @@
 /**
- * @playhall/originals engine: the maths of the Originals (Slot, Crash, Mines, Dice), the
- * provably fair float scheme and its browser-safe verifier. Isomorphic: nothing here needs Node.
- * The Node-only parts (seed generation, synchronous HMAC) are in '@playhall/originals/node'.
+ * @playhall/originals engine: the maths of the Originals (Slot, Crash, Mines, Dice) and their
+ * browser-safe round verifier. Isomorphic: nothing here needs Node. The provably fair scheme they
+ * play on (seeds, HMAC floats, statistics) is @playhall/fairness (decision 051); the Node-only
+ * parts (real rounds from seeds, the synchronous verifier) are in '@playhall/originals/node'.
  */
 export * from './errors.ts';
 export * from './money.ts';
-export * from './rng.ts';
-export * from './fair.ts';
 export * from './dice.ts';
 export * from './crash.ts';
 export * from './mines.ts';
@@ -18,7 +17,5 @@ export * from './slot/exact.ts';
 export * from './slot/simulate.ts';
 export * from './games.ts';
 export * from './verify.ts';
-export * from './hmac-web.ts';
 export * from './rules.ts';
 export * from './simulate.ts';
-export * from './stats.ts';

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { MINES_MAX, MINES_MIN, choose, drawMines, minesMaxPicks, minesMultiplierE4, minesRtp, playMines, settleMines } from './mines.ts';
-import { arraySource, xoshiro128ss } from './rng.ts';
+import { arraySource, xoshiro128ss, chiSquareUniformity, estimateMean } from '@playhall/fairness';
 import { simulateMines } from './simulate.ts';
-import { chiSquareUniformity, estimateMean } from './stats.ts';
 
 describe('mines', () => {
   test('multiplier = 96.5 % × C(25, k) / C(25 − mines, k), rounded down to 4 decimals', () => {

@@ -13,8 +13,8 @@
  */
 import { OriginalsError, assertIntIn } from './errors.ts';
 import { assertBet, floorDiv, payoutFor } from './money.ts';
-import type { FloatSource } from './rng.ts';
-import { intBelow } from './rng.ts';
+import type { FloatSource } from '@playhall/fairness';
+import { intBelow } from '@playhall/fairness';
 
 /** RTP in ten-thousandths: 96.50 %. */
 export const MINES_RTP_E4 = 9_650;

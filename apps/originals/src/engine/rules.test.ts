@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { fairFloats, hashServerSeed, playFairRound } from './hmac-node.ts';
+import { fairFloats, hashServerSeed } from '@playhall/fairness/node';
+import { playFairRound } from './verify-node.ts';
 import { minesMultiplierE4 } from './mines.ts';
 import { rules } from './rules.ts';
 import { FORTUNE_REELS } from './slot/config.ts';

@@ -5,7 +5,7 @@
  */
 import { CRASH_GROWTH_PER_MS, CRASH_MAX_E2, CRASH_MIN_CASH_OUT_E2, CRASH_RTP_E4, crashReachProbability } from './crash.ts';
 import { DICE_MAX_WIN_ROLLS, DICE_MIN_WIN_ROLLS, DICE_OUTCOMES, DICE_RTP_E4 } from './dice.ts';
-import { CLIENT_SEED_MAX_LENGTH, FLOATS_PER_DIGEST, SERVER_SEED_BYTES } from './fair.ts';
+import { CLIENT_SEED_MAX_LENGTH, FLOATS_PER_DIGEST, SERVER_SEED_BYTES } from '@playhall/fairness';
 import { MINES_MAX, MINES_MIN, MINES_RTP_E4, MINES_TILES, minesMaxPicks, minesMultiplierE4 } from './mines.ts';
 import type { SlotSymbol } from './slot/config.ts';
 import {

@@ -13,7 +13,7 @@ import { crashRtp, playCrash } from './crash.ts';
 import { diceMultiplierE4, diceWinRolls, playDice } from './dice.ts';
 import type { DiceDirection } from './dice.ts';
 import { MINES_TILES, drawMines, minesMultiplierE4, minesSurvivalProbability, settleMines } from './mines.ts';
-import { intBelow, xoshiro128ss } from './rng.ts';
+import { intBelow, xoshiro128ss } from '@playhall/fairness';
 
 export interface Simulation {
   rounds: number;

@@ -26,7 +26,9 @@ import {
   settleMines,
   type DiceDirection,
 } from '../engine/index.ts';
-import { fairFloatSource, newSeedPair, playFairRound, rotateSeedPair } from '../engine/hmac-node.ts';
+import { FairnessError } from '@playhall/fairness';
+import { fairFloatSource, newSeedPair, rotateSeedPair } from '@playhall/fairness/node';
+import { playFairRound } from '../engine/verify-node.ts';
 import type {
   CrashRound,
   CrashRoundResponse,
@@ -282,6 +284,7 @@ export function createOriginalsService(deps: OriginalsServiceDeps) {
 
   const engineError = (err: unknown): never => {
     if (err instanceof OriginalsError) throw new ApiError(err.code === 'UNKNOWN_GAME' ? 'BAD_REQUEST' : err.code, capitalise(err.message));
+    if (err instanceof FairnessError) throw new ApiError(err.code === 'INVALID_SEED' ? 'INVALID_SEED' : 'INVALID_PARAMS', capitalise(err.message));
     throw err;
   };
 

@@ -638,3 +638,73 @@ export const vipRebateClaim = pgTable('vip_rebate_claim', {
   details: jsonb('details').$type<{ typeId: number; validBet: number; amount: number }[]>().notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/** The lucky jackpot's pools beside their ledger books (migration 20261128_0200, decision 050). */
+export const jackpotPool = pgTable('jackpot_pool', {
+  tier: text('tier', { enum: ['mega', 'major', 'minor', 'mini'] }).primaryKey(),
+  rest: bigint('rest', { mode: 'number' }).notNull().default(0),
+  contributed: bigint('contributed', { mode: 'number' }).notNull().default(0),
+  seeds: integer('seeds').notNull().default(0),
+  seeded: bigint('seeded', { mode: 'number' }).notNull().default(0),
+  hits: integer('hits').notNull().default(0),
+  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** A player's jackpot draw chances. */
+export const jackpotPlayer = pgTable('jackpot_player', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  chances: integer('chances').notNull().default(0),
+  depositDay: date('deposit_day', { mode: 'string' }),
+  betDay: date('bet_day', { mode: 'string' }),
+  dayUsed: integer('day_used').notNull().default(0),
+  lastDrawAt: ts('last_draw_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Valid bet per player and operator's day (the jackpot's daily thresholds). */
+export const jackpotDay = pgTable(
+  'jackpot_day',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    validBet: bigint('valid_bet', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** One row per jackpot draw, with its proof. */
+export const jackpotDraw = pgTable('jackpot_draw', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  activityId: integer('activity_id').notNull(),
+  source: text('source', { enum: ['deposit', 'bet'] }).notNull(),
+  configId: integer('config_id').notNull(),
+  type: smallint('type').notNull(),
+  propId: integer('prop_id').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  bonus: bigint('bonus', { mode: 'number' }).notNull(),
+  grantId: bigint('grant_id', { mode: 'number' }).notNull(),
+  seedId: bigint('seed_id', { mode: 'number' }).notNull(),
+  nonce: bigint('nonce', { mode: 'number' }).notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  tableIds: integer('table_ids').array().notNull(),
+  weights: integer('weights').array().notNull(),
+  idx: integer('idx').notNull(),
+  createdAt: ts('created_at').notNull(),
+
+// Provably fair promotional draws (migration 20261128_0100_fair_seed.sql, decision 051).
+
+/** A player's seed pair for one scope of promotional draws ('jackpot'); one active (revealed_at null). */
+export const fairSeed = pgTable('fair_seed', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  scope: text('scope').notNull(),
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nonce: integer('nonce').notNull().default(0),
+  createdAt: ts('created_at').notNull(),
+  revealedAt: ts('revealed_at'),
+});

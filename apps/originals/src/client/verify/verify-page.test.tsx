@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashServerSeed, verifyRoundSync } from '../../engine/hmac-node.ts';
+import { hashServerSeed } from '@playhall/fairness/node';
+import { verifyRoundSync } from '../../engine/verify-node.ts';
 import { VerifyPage } from './verify-page.tsx';
 import { verifyHrefForRound } from './verify-link.ts';
 import type { RoundSummary } from '../../api/schemas.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { xoshiro128ss } from '../rng.ts';
+import { xoshiro128ss } from '@playhall/fairness';
 import { compileSlot, compiledLineUnits, compiledScatters } from './compiled.ts';
 import type { SlotSymbol } from './config.ts';
 import { FORTUNE_REELS, SLOT_SYMBOLS } from './config.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { OriginalsError } from '../errors.ts';
-import { arraySource, xoshiro128ss } from '../rng.ts';
+import { arraySource, xoshiro128ss } from '@playhall/fairness';
 import type { SlotConfig } from './config.ts';
 import { FORTUNE_REELS, SCATTER, SLOT_SYMBOLS } from './config.ts';
 import { slotExactRtp } from './exact.ts';

@@ -4,8 +4,8 @@
  */
 import { OriginalsError } from '../errors.ts';
 import { assertBet } from '../money.ts';
-import type { FloatSource } from '../rng.ts';
-import { intBelow } from '../rng.ts';
+import type { FloatSource } from '@playhall/fairness';
+import { intBelow } from '@playhall/fairness';
 import type { SlotConfig, SlotSymbol } from './config.ts';
 import { FORTUNE_REELS } from './config.ts';
 import { evaluateSpin } from './evaluate.ts';

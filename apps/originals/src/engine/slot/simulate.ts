@@ -3,7 +3,7 @@
  * same rounds as `playSlot` would for the same floats (same stop rule, same free-spin queue and
  * safety stop), only without building the outcome objects.
  */
-import { TWO_POW_32, xoshiroSeedState } from '../rng.ts';
+import { TWO_POW_32, xoshiroSeedState } from '@playhall/fairness';
 import type { CompiledSlot, CompiledStrips } from './compiled.ts';
 import { compileSlot } from './compiled.ts';
 import { FORTUNE_REELS, SCATTER, WILD } from './config.ts';

@@ -7,6 +7,7 @@ import {
   type AppConfigFields,
   type ContentSlug,
   type CustomerServiceItem,
+  type JackpotAwardConfig,
   type Language,
   type NoticeItem,
 } from '@playhall/contract';
@@ -26,14 +27,16 @@ export interface ContentService {
 
 /** A VIP level's start (spec §3's level config), from the rewards engine's running VIP activity. */
 export type VipLevels = () => Promise<{ level: number; betAmount: number }[]>;
+/** The running lucky jackpot's published award table (spec §3's jackpotAwardConfigList), from the rewards engine's activities cache. */
+export type JackpotAwards = () => Promise<JackpotAwardConfig[]>;
 
 /**
  * Reads operator-edited configuration and content. Missing translations fall back to en-US. The
  * configuration, customer service queue, notices and FAQ are kept in process until a write to
  * their table is notified (decision 040); pages are read each time. The VIP levels come from the
- * rewards engine's activities cache.
+ * rewards engine's activities cache, and so does the lucky jackpot's award table.
  */
-export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels?: VipLevels } = {}): ContentService {
+export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels?: VipLevels; jackpotAwards?: JackpotAwards } = {}): ContentService {
   const configFields = configCache(changes, ['app_config'], async () => {
     const rows = await repo.readConfigRows(db);
     const parsed = appConfigFields.safeParse(Object.fromEntries(rows.map((r) => [r.key, r.value])));
@@ -62,17 +65,19 @@ export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels
     getNotices,
     getCustomerServiceQueue,
     async getAppConfig(lang = DEFAULT_LANG) {
-      const [fields, appCustomerServiceQueue, faq, noticeList, levels] = await Promise.all([
+      const [fields, appCustomerServiceQueue, faq, noticeList, levels, jackpotAwardConfigList] = await Promise.all([
         getConfigFields(),
         getCustomerServiceQueue(),
         faqs.get(lang),
         getNotices(lang),
         o.vipLevels?.() ?? [],
+        o.jackpotAwards?.() ?? [],
       ]);
       return {
         ...fields,
         vipMap: Object.fromEntries(levels.map((l) => [String(l.level), l])) as AppConfig['vipMap'],
         levelConfig: levels as AppConfig['levelConfig'],
+        jackpotAwardConfigList,
         appCustomerServiceQueue,
         faq,
         notices: noticeList,

@@ -218,6 +218,15 @@ export async function houseBalance(x: Executor, book: string, asset: string): Pr
   return row?.total ?? '0';
 }
 
+/** Several house books' balances for one asset (the sums of their shards), in one statement; a book without an account is absent. */
+export async function houseBalances(x: Executor, books: readonly string[], asset: string): Promise<{ book: string; total: string }[]> {
+  return rows<{ book: string; total: string }>(
+    x,
+    sql`select book, sum(balance)::text as total from ledger_account
+         where user_id is null and book = any (${`{${books.map((b) => `"${b}"`).join(',')}}`}::text[]) and asset = ${asset} group by book`,
+  );
+}
+
 export interface EntryRow {
   id: string;
   transferId: string;

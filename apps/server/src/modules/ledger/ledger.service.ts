@@ -281,6 +281,13 @@ export async function houseBalance(x: Executor, book: string, asset: Asset = 'co
   return toMoney(await repo.houseBalance(x, book, asset));
 }
 
+/** Several house books' balances for one asset, in one statement: book → the sum of its shards (0 for a book never posted to). */
+export async function houseBalances(x: Executor, books: readonly string[], asset: Asset = 'coin'): Promise<Map<string, number>> {
+  for (const b of books) if (!HOUSE_BOOK.test(b)) throw new RangeError(`unknown house book ${b}`);
+  const found = new Map((await repo.houseBalances(x, books, asset)).map((r) => [r.book, toMoney(r.total)]));
+  return new Map(books.map((b) => [b, found.get(b) ?? 0]));
+}
+
 /** A player's ledger entries, newest first, paged, filtered by kind (reason), book and date. */
 export async function entriesOf(x: Executor, userId: number, q: EntriesQuery): Promise<EntriesPage> {
   const page = Math.max(1, Math.floor(q.page));

@@ -4,6 +4,7 @@ import { downloadKind } from './download/download.kind.ts';
 import { firstChargeKind, firstDepositKindOf44 } from './first-deposit/first-deposit.kind.ts';
 import { freeSignKind } from './free-sign/free-sign.kind.ts';
 import { fundKind } from './fund/fund.kind.ts';
+import { jackpotKind } from './jackpot/jackpot.kind.ts';
 import { noticeKind } from './notice/notice.kind.ts';
 import { signUpKind } from './sign-up/sign-up.kind.ts';
 import { tasksKind } from './tasks/tasks.kind.ts';
@@ -31,6 +32,7 @@ export const KINDS: readonly ActivityKind<unknown>[] = [
   held(firstDepositKindOf44),
   held(tasksKind),
   held(vipKind),
+  held(jackpotKind),
 ];
 
 export function kindOf(type: number): ActivityKind<unknown> | undefined {

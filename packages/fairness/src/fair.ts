@@ -1,5 +1,6 @@
 /**
  * Provably fair seeds, isomorphic part (no crypto calls here; see hmac-node.ts and hmac-web.ts).
+ * The Originals and every promotional draw (decision 051) use this one scheme.
  *
  * Scheme (the widely used one):
  * - The server seed is 32 random bytes written as 64 lowercase hex characters. Before any round
@@ -14,7 +15,7 @@
  * - Rotating the seed pair reveals the old server seed: anyone can then check its hash against
  *   the commitment and recompute every round of that pair.
  */
-import { OriginalsError } from './errors.ts';
+import { CLIENT_SEED_RULE, FairnessError, NONCE_RULE, SERVER_SEED_RULE } from './errors.ts';
 
 export const SERVER_SEED_BYTES = 32;
 export const FLOATS_PER_DIGEST = 8;
@@ -62,11 +63,9 @@ export function isClientSeed(s: unknown): s is string {
 
 /** Throws INVALID_SEED unless the seeds and nonce are well formed. */
 export function assertRoundSeeds(seeds: RoundSeeds): void {
-  if (!isServerSeed(seeds.serverSeed)) throw new OriginalsError('INVALID_SEED', 'the server seed must be 64 lowercase hex characters');
-  if (!isClientSeed(seeds.clientSeed)) {
-    throw new OriginalsError('INVALID_SEED', 'the client seed must be 1 to 64 printable characters without spaces');
-  }
-  if (!Number.isSafeInteger(seeds.nonce) || seeds.nonce < 0) throw new OriginalsError('INVALID_SEED', 'the nonce must be a whole number ≥ 0');
+  if (!isServerSeed(seeds.serverSeed)) throw new FairnessError('INVALID_SEED', SERVER_SEED_RULE);
+  if (!isClientSeed(seeds.clientSeed)) throw new FairnessError('INVALID_SEED', CLIENT_SEED_RULE);
+  if (!Number.isSafeInteger(seeds.nonce) || seeds.nonce < 0) throw new FairnessError('INVALID_SEED', NONCE_RULE);
 }
 
 /**

@@ -1,15 +1,13 @@
 /**
  * Browser-safe half of the fairness scheme: the same floats as hmac-node.ts, computed with
  * WebCrypto (`crypto.subtle`, asynchronous). Works in every modern browser and in Node ≥ 20,
- * so the verify page and any outside checker share it.
+ * so the verify pages and any outside checker share it.
  */
 import type { RoundSeeds } from './fair.ts';
 import { assertRoundSeeds, hmacMessage, FLOATS_PER_DIGEST, toHex } from './fair.ts';
-import type { GameId } from './games.ts';
-import { isGameId, playRound, typicalFloats } from './games.ts';
-import { OriginalsError } from './errors.ts';
-import { FloatsExhaustedError, digestToFloats } from './rng.ts';
-import type { VerifiedRound, VerifyInput } from './verify.ts';
+import { digestToFloats } from './rng.ts';
+import type { VerifiedWeightedDraw, WeightedDrawInput } from './pick.ts';
+import { assertWeights, pickWeighted } from './pick.ts';
 
 const encoder = new TextEncoder();
 
@@ -39,24 +37,18 @@ export async function fairFloatsWeb(seeds: RoundSeeds, count: number): Promise<n
 }
 
 /**
- * Recomputes any round from its revealed seeds: checks the commitment (when given) and replays
- * the game on the round's HMAC floats. A round whose length is not known in advance (a slot
- * round with free spins) is replayed with more floats until it completes; the games are pure,
- * so a replay is the same round.
+ * Recomputes a promotional draw from its revealed seeds (decision 051): the draw's one float
+ * (cursor 0, first 4 bytes), the index `pickWeighted` gives over the award table's weights, and
+ * whether the seed matches the commitment (when given).
  */
-export async function verifyRound<G extends GameId>(game: G, input: VerifyInput<G>): Promise<VerifiedRound<G>> {
-  if (!isGameId(game)) throw new OriginalsError('UNKNOWN_GAME', `unknown game ${String(game)}`);
+export async function verifyWeightedDraw(input: WeightedDrawInput): Promise<VerifiedWeightedDraw> {
   assertRoundSeeds(input);
-  const serverSeedHash = await hashServerSeedWeb(input.serverSeed);
-  let count = Math.max(FLOATS_PER_DIGEST, typicalFloats(game, input.params));
-  for (;;) {
-    const floats = await fairFloatsWeb(input, count);
-    try {
-      const outcome = playRound(game, floats, input.params);
-      return { game, serverSeedHash, hashMatches: input.serverSeedHash === undefined ? null : input.serverSeedHash.toLowerCase() === serverSeedHash, outcome };
-    } catch (e) {
-      if (!(e instanceof FloatsExhaustedError)) throw e;
-      count *= 4;
-    }
-  }
+  assertWeights(input.weights);
+  const [serverSeedHash, [float]] = await Promise.all([hashServerSeedWeb(input.serverSeed), fairFloatsWeb(input, 1)]);
+  return {
+    serverSeedHash,
+    hashMatches: input.serverSeedHash === undefined ? null : input.serverSeedHash.toLowerCase() === serverSeedHash,
+    float: float as number,
+    index: pickWeighted(float as number, input.weights),
+  };
 }

@@ -1,17 +1,16 @@
 /**
- * Node-only half of the fairness scheme (node:crypto, synchronous): what the game server uses
- * to make seeds and play real rounds. The browser verify page uses hmac-web.ts, which computes
- * the same floats with WebCrypto; a test proves the two agree.
+ * Node-only half of the fairness scheme (node:crypto, synchronous): what servers use to make
+ * seeds and draw real floats. The browser verify pages use hmac-web.ts, which computes the same
+ * floats with WebCrypto; a test proves the two agree.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { RevealedSeedPair, RoundSeeds, SeedPair } from './fair.ts';
 import { SERVER_SEED_BYTES, assertRoundSeeds, hmacMessage, isClientSeed, randomClientSeed, revealSeedPair } from './fair.ts';
-import { OriginalsError } from './errors.ts';
-import type { GameId, GameOutcomes, GameParams } from './games.ts';
-import { playRound } from './games.ts';
+import { CLIENT_SEED_RULE, FairnessError } from './errors.ts';
 import type { FloatSource } from './rng.ts';
 import { digestToFloats } from './rng.ts';
-import type { VerifyInput, VerifiedRound } from './verify.ts';
+import type { VerifiedWeightedDraw, WeightedDrawInput } from './pick.ts';
+import { pickWeighted } from './pick.ts';
 
 /** A new server seed: 32 bytes from the OS CSPRNG, as 64 lowercase hex characters. */
 export function newServerSeed(): string {
@@ -54,9 +53,7 @@ export function fairFloatSource(seeds: RoundSeeds): FloatSource {
 
 /** A new seed pair (nonce 0) with the player's client seed, or a random one. */
 export function newSeedPair(clientSeed?: string): SeedPair {
-  if (clientSeed !== undefined && !isClientSeed(clientSeed)) {
-    throw new OriginalsError('INVALID_SEED', 'the client seed must be 1 to 64 printable characters without spaces');
-  }
+  if (clientSeed !== undefined && !isClientSeed(clientSeed)) throw new FairnessError('INVALID_SEED', CLIENT_SEED_RULE);
   const serverSeed = newServerSeed();
   return { serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: clientSeed ?? randomClientSeed(), nonce: 0 };
 }
@@ -69,18 +66,14 @@ export function rotateSeedPair(current: SeedPair, clientSeed?: string): { reveal
   return { revealed: revealSeedPair(current), next: newSeedPair(clientSeed ?? current.clientSeed) };
 }
 
-/** Plays a real round from its seeds. */
-export function playFairRound<G extends GameId>(game: G, seeds: RoundSeeds, params: GameParams[G]): GameOutcomes[G] {
-  return playRound(game, fairFloatSource(seeds), params);
-}
-
-/** `verifyRound` (hmac-web.ts), synchronous, for server-side checks and tests. */
-export function verifyRoundSync<G extends GameId>(game: G, input: VerifyInput<G>): VerifiedRound<G> {
+/** `verifyWeightedDraw` (hmac-web.ts), synchronous, for server-side checks and tests. */
+export function verifyWeightedDrawSync(input: WeightedDrawInput): VerifiedWeightedDraw {
   const serverSeedHash = hashServerSeed(input.serverSeed);
+  const [float] = fairFloats(input, 1) as [number];
   return {
-    game,
     serverSeedHash,
     hashMatches: input.serverSeedHash === undefined ? null : input.serverSeedHash.toLowerCase() === serverSeedHash,
-    outcome: playFairRound(game, input, input.params),
+    float,
+    index: pickWeighted(float, input.weights),
   };
 }
