@@ -693,6 +693,7 @@ export const jackpotDraw = pgTable('jackpot_draw', {
   weights: integer('weights').array().notNull(),
   idx: integer('idx').notNull(),
   createdAt: ts('created_at').notNull(),
+});
 
 // Provably fair promotional draws (migration 20261128_0100_fair_seed.sql, decision 051).
 
