@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AwardId } from './constants.ts';
 import { money } from './envelope.ts';
+import { FairVerifyPath, fairVerifyHref } from './fairness.ts';
 
 /**
  * The lucky jackpot's shared vocabulary (activity 47, issue 18, decision 050): the award table as
@@ -62,22 +63,23 @@ export const jackpotDrawProof = z.object({
   weights: z.array(z.number().int()),
   /** The entry drawn (index into tableIds). */
   index: z.number().int(),
+  /** The server seed once the player rotated the pair (fairSeedRotate); null before. */
+  serverSeed: z.string().nullable(),
   verifyPath: z.string(),
 });
 export type JackpotDrawProof = z.infer<typeof jackpotDrawProof>;
 
-/** The verify page's address for a jackpot draw (one rule: the server builds it, the client opens it). */
-export const JackpotVerifyPage = '/fair/verify';
-export function jackpotVerifyPath(p: { serverSeedHash: string; clientSeed: string; nonce: number; tableIds: readonly number[]; weights: readonly number[] }): string {
-  const q = new URLSearchParams({
+/** The verify page's address for a jackpot draw (the fairness contract's link, decision 051): the server builds it, the client opens it. */
+export const JackpotVerifyPage = FairVerifyPath;
+export function jackpotVerifyPath(p: { serverSeedHash: string; clientSeed: string; nonce: number; tableIds: readonly number[]; weights: readonly number[]; serverSeed?: string | null }): string {
+  return fairVerifyHref({
     scope: 'jackpot',
     serverSeedHash: p.serverSeedHash,
     clientSeed: p.clientSeed,
-    nonce: String(p.nonce),
-    ids: p.tableIds.join(','),
-    weights: p.weights.join(','),
+    nonce: p.nonce,
+    table: p.tableIds.map((id, i) => ({ id, weight: p.weights[i]! })),
+    serverSeed: p.serverSeed ?? null,
   });
-  return `${JackpotVerifyPage}?${q.toString()}`;
 }
 
 /** A real win of a jackpot tier, as every player sees it (spec §3 jackpotWinnerList). */

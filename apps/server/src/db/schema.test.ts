@@ -20,6 +20,7 @@ const describeColumn = (c: Column) => `${key(c)} ${c.type}${c.nullable ? '' : ' 
 /** Drizzle spells some types differently from information_schema; both are brought to one name. */
 function normalizeType(type: string): string {
   const t = type.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (t.endsWith('[]')) return `${normalizeType(t.slice(0, -2))}[]`;
   if (t === 'timestamptz' || t.startsWith('timestamp with time zone')) return 'timestamptz';
   if (t.startsWith('timestamp')) return 'timestamp';
   if (t.startsWith('numeric')) return 'numeric';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActivityType, AwardId, ErrorCode, PageSize } from '@playhall/contract';
+import { ActivityType, AwardId, ErrorCode, FairVerifyPath, PageSize } from '@playhall/contract';
+import { pickWeighted } from '@playhall/fairness';
+import { fairFloats, hashServerSeed } from '@playhall/fairness/node';
 import { call, createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import type { TestPlayer } from '../../test/factories.ts';
 import { api, fundedPlayer, openGame } from '../../test/originals/originals-test-kit.ts';
@@ -87,7 +89,7 @@ describeDb('lucky jackpot (activity 47)', () => {
       hits: number;
     }>).rows;
     const bal = await houseBalances(t.database.db, TIERS.map((x) => `jackpot:${x}`));
-    return Object.fromEntries(rows.map((r) => [r.tier, { ...r, rest: Number(r.rest), balance: bal.get(`jackpot:${r.tier}`)! }])) as Record<Tier, { rest: number; contributed: number; seeded: number; paid: number; hits: number; balance: number }>;
+    return Object.fromEntries(rows.map((r) => [r.tier, { ...r, rest: Number(r.rest), balance: bal.get(`jackpot:${r.tier}`)! }])) as unknown as Record<Tier, { rest: number; contributed: number; seeded: number; paid: number; hits: number; balance: number }>;
   };
   /** Every pool holds exactly what was seeded and contributed less what was paid. */
   const expectPoolsAddUp = async () => {
@@ -230,6 +232,22 @@ describeDb('lucky jackpot (activity 47)', () => {
       expect(r.proof.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(log.list[0].proof.nonce).toBe(log.list[1].proof.nonce + 1);
+    expect(log.list.every((r: { proof: { serverSeed: string | null } }) => r.proof.serverSeed === null)).toBe(true);
+
+    // Rotating the pair reveals its server seed: each draw recomputes from it to the entry it paid.
+    const rotated = await call(t.app, 'fairSeedRotate', { scope: 'jackpot' }, p.token);
+    expect(rotated.code, rotated.msg).toBe(200);
+    const revealed = rotated.data.revealed;
+    expect(hashServerSeed(revealed.serverSeed)).toBe(log.list[0].proof.serverSeedHash);
+    const after = (await call(t.app, 'getPersonJackpotDrawAwardLog', {}, p.token)).data;
+    for (const r of after.list) {
+      expect(r.proof.serverSeed).toBe(revealed.serverSeed);
+      const float = fairFloats({ serverSeed: revealed.serverSeed, clientSeed: r.proof.clientSeed, nonce: r.proof.nonce }, 1)[0]!;
+      expect(r.proof.tableIds[pickWeighted(float, r.proof.weights)]).toBe(r.configId);
+      const link = new URL(r.proof.verifyPath, 'http://local');
+      expect(link.pathname).toBe(FairVerifyPath);
+      expect(Object.fromEntries(link.searchParams)).toMatchObject({ game: 'jackpot', serverSeed: revealed.serverSeed, nonce: String(r.proof.nonce), weights: r.proof.weights.join(',') });
+    }
     t.clock.advance(2_000);
   });
 

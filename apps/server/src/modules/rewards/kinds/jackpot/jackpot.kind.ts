@@ -18,7 +18,7 @@ import { pickWeighted } from '@playhall/fairness';
 import { withTx, type Executor, type Tx } from '../../../../db/tx.ts';
 import { must } from '../../../../plugins/app/endpoints.ts';
 import { defineConsumer } from '../../../events/domain-events.service.ts';
-import { drawFloats } from '../../../fairness/fairness.service.ts';
+import { drawFloats, revealedServerSeeds } from '../../../fairness/fairness.service.ts';
 import { houseBalances, transferIn } from '../../../ledger/ledger.service.ts';
 import { award } from '../../award.service.ts';
 import { dayIn } from '../../calendar.ts';
@@ -93,7 +93,8 @@ async function payHit(tx: Executor, a: Jackpot, userId: number, tier: JackpotTie
   return paid;
 }
 
-const proofOf = (d: { seedId: number; serverSeedHash: string; clientSeed: string; nonce: number; tableIds: number[]; weights: number[]; idx: number }): JackpotDrawProof => ({
+/** What verifying a draw needs; `serverSeed` once the player rotated the pair (the verify link then carries it). */
+const proofOf = (d: { seedId: number; serverSeedHash: string; clientSeed: string; nonce: number; tableIds: number[]; weights: number[]; idx: number }, serverSeed: string | null = null): JackpotDrawProof => ({
   seedId: d.seedId,
   serverSeedHash: d.serverSeedHash,
   clientSeed: d.clientSeed,
@@ -101,7 +102,8 @@ const proofOf = (d: { seedId: number; serverSeedHash: string; clientSeed: string
   tableIds: d.tableIds,
   weights: d.weights,
   index: d.idx,
-  verifyPath: jackpotVerifyPath(d),
+  serverSeed,
+  verifyPath: jackpotVerifyPath({ ...d, serverSeed }),
 });
 
 /** The coin an award credits (hundredths): its count for coin and tiers, 0 for points, liveness and coupons. */
@@ -384,6 +386,7 @@ export const jackpotKind: ActivityKind<JackpotSettings, ChanceFacts> = {
       const { userId } = must(c.session);
       const a = await current();
       const { rows, total } = await repo.drawsOf(ctx.db, userId, b.pageSize, (b.pageNum - 1) * b.pageSize);
+      const seeds = rows.length ? await revealedServerSeeds(ctx.db, [...new Set(rows.map((d) => d.seedId))]) : new Map<number, string>();
       return {
         list: rows.map((d) => ({
           id: d.id,
@@ -394,7 +397,7 @@ export const jackpotKind: ActivityKind<JackpotSettings, ChanceFacts> = {
           count: d.count,
           bonus: m(d.bonus),
           createTime: d.createdAt.toISOString(),
-          proof: proofOf(d),
+          proof: proofOf(d, seeds.get(d.seedId) ?? null),
         })),
         pageNum: b.pageNum,
         pageSize: b.pageSize,
