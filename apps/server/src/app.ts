@@ -113,7 +113,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerContentRoutes(registry, content);
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
-  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, changes });
+  // Live pushes over WebSocket (decision 053): the jackpot's pool totals and real winners.
+  const live = registerLive(app, config);
+  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, changes, live });
   registerAccountRoutes(registry, { auth, profile, sms, content, games, activities: () => rewards.activityIds() });
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock, getConfig }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);
@@ -127,8 +129,6 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerGames(registry, { db, catalogue: games, sessions: gameSessions });
   const events = await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()], start: config.eventConsumers });
   registerMetrics(app, { database, events, token: config.metricsToken });
-  // Live pushes over WebSocket (decision 053): the jackpot's pool totals and real winners.
-  registerLive(app, config);
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { getJackpotDrawInfoEndpoint } from './endpoints/jackpot-draw-info.ts';
+import type { JackpotWinner } from './jackpot.ts';
 
 /**
  * Live pushes over one WebSocket per app (decision 053). Not a call of the registry: the player
@@ -53,3 +55,26 @@ export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
 /** What the server sends: a message on a topic, or the refusal of an unknown topic. */
 export type LiveServerFrame = { topic: LiveTopic; data: unknown } | { error: 'unknownTopic'; topic: string };
+
+/** Topic `jackpot`: getJackpotDrawInfo's pool part, as every player sees it. */
+export const liveJackpotPools = getJackpotDrawInfoEndpoint.response.pick({
+  activityId: true,
+  total: true,
+  megaJackpot: true,
+  megaJackpotSection: true,
+  majorJackpot: true,
+  majorJackpotSection: true,
+  minorJackpot: true,
+  minorJackpotSection: true,
+  miniJackpot: true,
+  miniJackpotSection: true,
+});
+export type LiveJackpotPools = z.infer<typeof liveJackpotPools>;
+
+/**
+ * The jackpot topic's messages: the pools whenever they changed (each instance reads them at most
+ * once a second while someone watches; retained, so a screen subscribing gets them at once; null
+ * when no lucky jackpot runs), and each real win of a tier once its draw committed (an entry of
+ * getJackpotDrawInfo's jackpotWinnerList: put it first).
+ */
+export type LiveJackpotMessage = { type: 'pools'; pools: LiveJackpotPools | null } | { type: 'win'; winner: JackpotWinner };
