@@ -141,7 +141,7 @@ async function staff(server: ServerProcess, method: 'GET' | 'POST', path: string
       });
       expect(created.code, created.msg).toBe(200);
       expect((await staff(a, 'POST', `/activities/${created.data.id}/enable`)).code).toBe(200);
-      const started = await screen.next((f) => pools(f.data) && (f.data as { pools: { activityId: number } | null }).pools?.activityId === created.data.id, 5_000);
+      const started = await screen.next<{ data: unknown }>((f) => pools(f.data) && (f.data as { pools: { activityId: number } | null }).pools?.activityId === created.data.id, 5_000);
       expect(started.data).toMatchObject({ type: 'pools', pools: { miniJackpot: 1_234, total: 100_000 + 20_000 + 5_000 + 1_234 } });
       expect((await staff(a, 'POST', `/activities/${created.data.id}/disable`)).data).toMatchObject({ enabled: false });
     } finally {
