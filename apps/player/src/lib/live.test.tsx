@@ -203,6 +203,84 @@ describe('useLiveTopic with a polled query', () => {
   });
 });
 
+describe('useLiveJackpot: getJackpotDrawInfo kept current by pushes', () => {
+  const section = { min: 100, max: 1_000 };
+  const info = {
+    activityId: 7,
+    total: 1_000,
+    megaJackpot: 400,
+    megaJackpotSection: section,
+    majorJackpot: 300,
+    majorJackpotSection: section,
+    minorJackpot: 200,
+    minorJackpotSection: section,
+    miniJackpot: 100,
+    miniJackpotSection: section,
+    canReceiveDrawChance: true,
+    needDeposit: false,
+    chances: 3,
+    nextDrawAt: null,
+    earn: { depositAmount: 10_000, dailyBet: [] },
+    jackpotWinnerList: [{ id: 1, nickname: 'ann', avatar: 1, propId: 50004, type: 2, amountSection: section, count: 150, updateTime: '2026-11-27T08:00:00.000Z' }],
+    jackpotAwardConfigList: [],
+  };
+  const pools = (over: object) => ({ type: 'pools', pools: { ...Object.fromEntries(Object.entries(info).slice(0, 10)), ...over } });
+
+  it('applies pools and wins to the cached answer, holds still while paused, refetches when the activity is gone, and polls only while down', async () => {
+    const { livePollInterval } = await load(); // a fresh module: its own app-wide connection
+    const { useLiveJackpot } = await import('./live-jackpot.ts');
+    let fetches = 0;
+    let paused = false;
+    function Jackpot() {
+      const live = useLiveJackpot(['drawInfo'], paused);
+      const q = useQuery({ queryKey: ['drawInfo'], queryFn: async () => (fetches++, info), refetchInterval: livePollInterval(live, ClientConstants.jackpotRefreshMs) });
+      const d = q.data;
+      return <p data-testid="jp">{d ? `${d.total} ${d.miniJackpot} ${d.chances} ${d.jackpotWinnerList.map((w) => w.nickname).join(',')}` : '…'}</p>;
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = () => render(
+      <QueryClientProvider client={client}>
+        <Jackpot />
+      </QueryClientProvider>,
+    );
+    const shown = () => screen.getByTestId('jp').textContent;
+    const { rerender } = view();
+    await advance(0);
+    expect(shown()).toBe('1000 100 3 ann');
+    act(() => FakeSocket.last.serverOpens());
+    act(() => FakeSocket.last.serverSends({ topic: 'jackpot', data: pools({ total: 1_500, miniJackpot: 600 }) }));
+    await advance(0);
+    // The player's own part (chances) stays as fetched.
+    expect(shown()).toBe('1500 600 3 ann');
+    const bob = { ...info.jackpotWinnerList[0], id: 2, nickname: 'bob' };
+    act(() => FakeSocket.last.serverSends({ topic: 'jackpot', data: { type: 'win', winner: bob } }));
+    act(() => FakeSocket.last.serverSends({ topic: 'jackpot', data: { type: 'win', winner: bob } }));
+    await advance(0);
+    expect(shown()).toBe('1500 600 3 bob'); // first, once, the list keeping its length
+    paused = true;
+    rerender(
+      <QueryClientProvider client={client}>
+        <Jackpot />
+      </QueryClientProvider>,
+    );
+    act(() => FakeSocket.last.serverSends({ topic: 'jackpot', data: pools({ total: 9_999 }) }));
+    await advance(0);
+    expect(shown()).toBe('1500 600 3 bob');
+    paused = false;
+    rerender(
+      <QueryClientProvider client={client}>
+        <Jackpot />
+      </QueryClientProvider>,
+    );
+    await advance(60_000);
+    expect(fetches).toBe(1); // live: no poll
+    act(() => FakeSocket.last.serverSends({ topic: 'jackpot', data: { type: 'pools', pools: null } }));
+    await advance(0);
+    expect(fetches).toBe(2); // the activity ended: asked again
+    cleanup();
+  });
+});
+
 let useQueryClientSafe: () => QueryClient = () => {
   throw new Error('set by the test');
 };
