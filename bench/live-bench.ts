@@ -25,7 +25,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -138,6 +138,8 @@ export async function benchLive(): Promise<BenchResult> {
   };
   /** CPU µs of this process per phase, by mode, one entry per round. */
   const cpu: Record<Mode, number[]> = { hub: [], raw: [], redis: [], idle: [] };
+  /** How long each tick's publish call took (the synchronous sends to every socket), ms. */
+  const loopMs: Record<Mode, number[]> = { hub: [], raw: [], redis: [], idle: [] };
   const modes: Mode[] = ['hub', 'raw', ...(withRedis ? (['redis'] as const) : []), 'idle'];
 
   // One warm-up tick of each, not counted.
@@ -152,7 +154,9 @@ export async function benchLive(): Promise<BenchResult> {
         if (mode !== 'idle') {
           const s = seq++;
           seqs[mode].push(s);
+          const before = performance.now();
           send[mode](s);
+          loopMs[mode].push(performance.now() - before);
         }
         // 1 Hz: the next tick one second after this phase's previous one.
         await sleep(Math.max(0, t0 + (i + 1) * 1_000 - performance.now()));
@@ -164,7 +168,7 @@ export async function benchLive(): Promise<BenchResult> {
   }
 
   child.send({ cmd: 'report', groups: { hub: seqs.hub, raw: seqs.raw, redis: seqs.redis } });
-  const { report, closedEarly } = await new Promise<{ report: Record<string, Report>; closedEarly: number }>((r) => child.once('message', (m) => r(m as never)));
+  const { report, closedEarly, clientCpuUs } = await new Promise<{ report: Record<string, Report>; closedEarly: number; clientCpuUs: number }>((r) => child.once('message', (m) => r(m as never)));
   await new Promise((r) => child.once('exit', r));
   await hub.close(500);
   await viaRedis?.close();
@@ -190,7 +194,7 @@ export async function benchLive(): Promise<BenchResult> {
   const row = (mode: Mode, label: string) => {
     const r = report[mode]!;
     const us = cpu[mode].map((_, i) => perDelivery(mode, i));
-    return `| ${label} | ${int(r.delivered)} / ${int(r.expected)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${median(us).toFixed(2)} (${us.map((x) => x.toFixed(2)).join(' / ')}) |`;
+    return `| ${label} | ${int(r.delivered)} / ${int(r.expected)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${median(loopMs[mode]).toFixed(1)} | ${median(us).toFixed(2)} (${us.map((x) => x.toFixed(2)).join(' / ')}) |`;
   };
   const lines = [
     '## Live pushes',
@@ -200,14 +204,15 @@ export async function benchLive(): Promise<BenchResult> {
       `${RUNS} rounds of phases of ${TICKS} ticks (hub, raw ws broadcast${withRedis ? ', hub through Redis' : ''}, idle), the order reversed every other round. ` +
       `Sockets opened in ${(ready.openMs / 1000).toFixed(1)} s. CPU is the server process's, less the idle phase's, per frame sent. See bench/live-bench.ts.`,
     '',
-    '| | delivered | p50 ms | p99 ms | max ms | CPU µs per delivery, median (rounds) |',
-    '|---|---:|---:|---:|---:|---|',
+    '| | delivered | p50 ms | p99 ms | max ms | publish call ms (median tick) | CPU µs per delivery, median (rounds) |',
+    '|---|---:|---:|---:|---:|---:|---|',
     row('hub', 'hub, in process'),
     row('raw', 'raw ws broadcast'),
     ...(withRedis ? [row('redis', 'hub through Redis')] : []),
     '',
     `Hub / raw CPU per delivery: **${ratio.toFixed(2)}×** (rounds ${ratios.map((x) => x.toFixed(2)).join(' / ')})${withRedis ? `; through Redis ${median(redisRatios).toFixed(2)}× (${redisRatios.map((x) => x.toFixed(2)).join(' / ')})` : ''}. ` +
-      `Idle phase: ${median(cpu.idle.map((x) => x / 1000 / TICKS)).toFixed(1)} ms CPU a second.`,
+      `Idle phase: ${median(cpu.idle.map((x) => x / 1000 / TICKS)).toFixed(1)} ms CPU a second. ` +
+      `The clients' process: ${(clientCpuUs / (seq * N)).toFixed(2)} µs CPU per frame received. Load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(', ')}.`,
     '',
     'Latency is measured by the clients, from the message\'s send time to its arrival, so it includes sending to every socket before it and the client process reading them all on the same two cores.',
     '',
