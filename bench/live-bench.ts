@@ -87,6 +87,8 @@ interface Report {
   p50: number;
   p99: number;
   max: number;
+  /** The median tick's time to its last socket. */
+  lastMedian: number;
 }
 
 export async function benchLive(): Promise<BenchResult> {
@@ -194,7 +196,7 @@ export async function benchLive(): Promise<BenchResult> {
   const row = (mode: Mode, label: string) => {
     const r = report[mode]!;
     const us = cpu[mode].map((_, i) => perDelivery(mode, i));
-    return `| ${label} | ${int(r.delivered)} / ${int(r.expected)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${median(loopMs[mode]).toFixed(1)} | ${median(us).toFixed(2)} (${us.map((x) => x.toFixed(2)).join(' / ')}) |`;
+    return `| ${label} | ${int(r.delivered)} / ${int(r.expected)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.lastMedian.toFixed(1)} | ${median(loopMs[mode]).toFixed(1)} | ${median(us).toFixed(2)} (${us.map((x) => x.toFixed(2)).join(' / ')}) |`;
   };
   const lines = [
     '## Live pushes',
@@ -204,8 +206,8 @@ export async function benchLive(): Promise<BenchResult> {
       `${RUNS} rounds of phases of ${TICKS} ticks (hub, raw ws broadcast${withRedis ? ', hub through Redis' : ''}, idle), the order reversed every other round. ` +
       `Sockets opened in ${(ready.openMs / 1000).toFixed(1)} s. CPU is the server process's, less the idle phase's, per frame sent. See bench/live-bench.ts.`,
     '',
-    '| | delivered | p50 ms | p99 ms | max ms | publish call ms (median tick) | CPU µs per delivery, median (rounds) |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| | delivered | p50 ms | p99 ms | max ms | last socket, median tick ms | publish call ms (median tick) | CPU µs per delivery, median (rounds) |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
     row('hub', 'hub, in process'),
     row('raw', 'raw ws broadcast'),
     ...(withRedis ? [row('redis', 'hub through Redis')] : []),

@@ -139,17 +139,25 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 process.on('message', (msg: { cmd: string; groups: Record<string, number[]> }) => {
   if (msg.cmd !== 'report') return;
-  const report: Record<string, { ticks: number; delivered: number; expected: number; incompleteTicks: number; p50: number; p99: number; max: number }> = {};
+  const report: Record<string, { ticks: number; delivered: number; expected: number; incompleteTicks: number; p50: number; p99: number; max: number; lastMedian: number }> = {};
   for (const [name, seqs] of Object.entries(msg.groups)) {
     const all: number[] = [];
+    /** Per tick, when its last socket got it. */
+    const lasts: number[] = [];
     let incomplete = 0;
     for (const seq of seqs) {
       const list = bySeq.get(seq) ?? [];
       if (list.length !== N) incomplete++;
-      for (const x of list) all.push(x);
+      let last = 0;
+      for (const x of list) {
+        all.push(x);
+        if (x > last) last = x;
+      }
+      lasts.push(last);
     }
     all.sort((a, b) => a - b);
-    report[name] = { ticks: seqs.length, delivered: all.length, expected: seqs.length * N, incompleteTicks: incomplete, p50: pct(all, 0.5), p99: pct(all, 0.99), max: all.at(-1) ?? NaN };
+    lasts.sort((a, b) => a - b);
+    report[name] = { ticks: seqs.length, delivered: all.length, expected: seqs.length * N, incompleteTicks: incomplete, p50: pct(all, 0.5), p99: pct(all, 0.99), max: all.at(-1) ?? NaN, lastMedian: pct(lasts, 0.5) };
   }
   const cpu = process.cpuUsage(cpuAtReady);
   process.send!({ report, closedEarly: closedEarly + badFrames, clientCpuUs: cpu.user + cpu.system }, () => {
