@@ -46,7 +46,10 @@ function clientFrame(opcode: number, payload: Buffer): Buffer {
   return out;
 }
 
-/** Parses the server's frames from a socket's chunks, however they are cut. */
+/**
+ * Parses the server's frames from a socket's chunks, however they are cut. A chunk is a view of the
+ * read buffer every socket shares (see `onread` below): what is left of it is copied.
+ */
 function frameReader(onFrame: (opcode: number, payload: Buffer) => void): (chunk: Buffer) => void {
   let pending: Buffer | null = null;
   return (chunk) => {
@@ -68,19 +71,26 @@ function frameReader(onFrame: (opcode: number, payload: Buffer) => void): (chunk
       onFrame(buf[0]! & 0x0f, buf.subarray(off, off + len));
       buf = buf.subarray(off + len);
     }
-    pending = buf.length ? buf : null;
+    pending = buf.length ? Buffer.from(buf) : null;
   };
 }
+
+/**
+ * One read buffer for every socket, handed to Node's `onread` (bytes go straight to a callback: no
+ * stream, no Buffer per read); a callback is done with it before the next read.
+ */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
 function open(): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const key = randomBytes(16).toString('base64');
     const accept = createHash('sha1').update(key + GUID).digest('base64');
-    const socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true }, () => {
+    const socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true, onread: { buffer: READ_BUFFER, callback: (n, buf) => (onBytes(Buffer.from(buf.buffer, buf.byteOffset, n)), true) } }, () => {
       socket.write(`GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
     });
     let head = Buffer.alloc(0);
     let subscribed: (() => void) | null = null;
+    let onBytes: (chunk: Buffer) => void = () => undefined;
     const onFrame = (opcode: number, payload: Buffer) => {
       const at = now();
       if (opcode === 0x1) {
@@ -106,20 +116,19 @@ function open(): Promise<Socket> {
       const end = head.indexOf('\r\n\r\n');
       if (end < 0) return;
       const text = head.toString('latin1', 0, end);
-      socket.off('data', onHead);
       if (!text.startsWith('HTTP/1.1 101') || !text.includes(`Sec-WebSocket-Accept: ${accept}`)) {
         socket.destroy();
         return reject(new Error(`handshake refused: ${text.split('\r\n')[0]}`));
       }
       const read = frameReader(onFrame);
-      socket.on('data', read);
+      onBytes = read;
       // The sub, then a ping: its pong says the server applied the sub (it handles frames in order).
       subscribed = () => resolve(socket);
       socket.write(Buffer.concat([clientFrame(0x1, Buffer.from('{"op":"sub","topics":["jackpot"]}')), clientFrame(0x9, Buffer.alloc(0))]));
       const rest = head.subarray(end + 4);
       if (rest.length) read(rest);
     };
-    socket.on('data', onHead);
+    onBytes = onHead;
     socket.once('error', reject);
     socket.once('close', () => closedEarly++);
   });
