@@ -4,12 +4,14 @@
  *
  *   npx tsx bench/consumers-bench.ts, or BENCH_ONLY=consumers npm run bench
  *   env: BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONSUMER_CLIENTS=8,32 (or BENCH_CLIENTS) BENCH_DEPOSITS_PER_S=10
+ *        BENCH_CONSUMER_KINDS=47 (activity types to run; default every kind that consumes events)
  *        BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres, BENCH_KEEP=1 keeps the scratch database
  *
  * One fresh PostgreSQL database, migrated and seeded, with an activity of each kind that consumes
  * events running (first charge, 39, and first deposit, 44, which read `deposit.credited`; tasks, 42,
  * which reads the round, deposit, login and bind-phone events; VIP, 8, reading `game.round_settled`:
- * exp, levels, rebate, level-up rewards).
+ * exp, levels, rebate, level-up rewards; the lucky jackpot, 47: pools and daily valid bet from
+ * `game.round_settled`, chances from `deposit.credited`).
  * Each leg builds the app (buildApp, as the server does) on that database and listens on a real
  * socket in this process:
  *
@@ -56,7 +58,10 @@ import { isMain, today, type BenchResult, type Goal } from './report.ts';
 
 const CLIENTS = (process.env.BENCH_CONSUMER_CLIENTS ?? process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
 const DEPOSITS_PER_S = Number(process.env.BENCH_DEPOSITS_PER_S ?? 10);
-const DB_NAME = 'playhall_bench_consumers';
+/** The activity types to run (default all): e.g. BENCH_CONSUMER_KINDS=47 measures one kind's consumers alone. */
+const KINDS = process.env.BENCH_CONSUMER_KINDS?.split(',').map(Number);
+const runs = (type: number) => !KINDS || KINDS.includes(type);
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'playhall_bench_consumers';
 const SAMPLE_MS = 50;
 const RATIO_GOAL = 0.9;
 const LAG_GOAL_MS = 2_000;
@@ -137,6 +142,7 @@ export async function benchConsumers(): Promise<BenchResult> {
     ['first charge (39)', ActivityType.firstCharge],
     ['first deposit (44)', ActivityType.firstDeposit],
   ] as const) {
+    if (!runs(type)) continue;
     const created = await rewards.create(activityInput.parse({ type, name: `bench ${label}`, settings: tiers }), 'bench');
     await rewards.setEnabled(created.id, true, 'bench');
     activities.push(label);
@@ -158,13 +164,38 @@ export async function benchConsumers(): Promise<BenchResult> {
     }),
     'bench',
   );
-  await rewards.setEnabled(tasks.id, true, 'bench');
-  activities.push('tasks (42)');
+  if (runs(ActivityType.tasks)) {
+    await rewards.setEnabled(tasks.id, true, 'bench');
+    activities.push('tasks (42)');
+  }
   // VIP (8): exp, levels, rebate and day totals from every settled round; level-ups paid as players rise.
   const vipLevels = [0, 5_000, 50_000, 500_000, 5_000_000].map((betAmount, i) => ({ betAmount, levelUpReward: i * 100, dailyGift: i * 50, rebateBp: 10 + i * 10, tasks: i ? [{ id: i, betAmount: 10_000, reward: 100 }] : [] }));
   const vip = await rewards.create(activityInput.parse({ type: ActivityType.vip, name: 'bench VIP (8)', settings: { levels: vipLevels, expWeights: {}, multiplier: 1 } }), 'bench');
-  await rewards.setEnabled(vip.id, true, 'bench');
-  activities.push('VIP and rebate (8)');
+  if (runs(ActivityType.vip)) {
+    await rewards.setEnabled(vip.id, true, 'bench');
+    activities.push('VIP and rebate (8)');
+  }
+  // Lucky jackpot (47): every settled round grows the four pools (one ledger transfer per batch) and the day's valid bet per player (daily chances); deposits add chances.
+  const pool = (contributionPpm: number, seed: number) => ({ contributionPpm, seed, section: { min: seed, max: seed * 100 } });
+  const jackpot = await rewards.create(
+    activityInput.parse({
+      type: ActivityType.luckyJackpot,
+      name: 'bench lucky jackpot (47)',
+      settings: {
+        awards: [
+          { id: 1, type: 1, propId: 2001, count: 100, weight: 90 },
+          { id: 2, type: 2, propId: 50004, count: 1, weight: 10 },
+        ],
+        tiers: { mega: pool(5_000, 1_000_000), major: pool(3_000, 100_000), minor: pool(2_000, 10_000), mini: pool(1_000, 1_000) },
+        earn: { deposit: { minAmount: 1_000, chances: 1 }, dailyBet: [10_000, 100_000] },
+      },
+    }),
+    'bench',
+  );
+  if (runs(ActivityType.luckyJackpot)) {
+    await rewards.setEnabled(jackpot.id, true, 'bench');
+    activities.push('lucky jackpot (47)');
+  }
 
   const players = await fundedPlayers(db);
   // Fresh players for the first deposits: as many as the legs and warm-ups can use at the rate.
