@@ -10,10 +10,10 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const BENCHMARKS = ['ledger', 'rounds', 'originals', 'events', 'rewards', 'consumers', 'bundle', 'lighthouse', 'api'] as const;
+export const BENCHMARKS = ['ledger', 'rounds', 'originals', 'events', 'rewards', 'consumers', 'bundle', 'lighthouse', 'api', 'live'] as const;
 export type BenchId = (typeof BENCHMARKS)[number];
 
-const TITLES: Record<BenchId, string> = { ledger: 'Ledger', rounds: 'Game rounds', originals: 'Originals', events: 'Client events', rewards: 'Rewards', consumers: 'Event consumers', bundle: 'Player bundle', lighthouse: 'Lighthouse', api: 'API' };
+const TITLES: Record<BenchId, string> = { ledger: 'Ledger', rounds: 'Game rounds', originals: 'Originals', events: 'Client events', rewards: 'Rewards', consumers: 'Event consumers', bundle: 'Player bundle', lighthouse: 'Lighthouse', api: 'API', live: 'Live pushes' };
 
 export interface Goal {
   goal: string;

@@ -1,6 +1,6 @@
 /**
  * Every benchmark in sequence — ledger, game rounds, Originals, client events, rewards, game rounds
- * with the event consumers running, the player bundle, Lighthouse on the home page, the API's hot calls — into one docs/benchmarks.md.
+ * with the event consumers running, the player bundle, Lighthouse on the home page, the API's hot calls, live pushes over WebSocket — into one docs/benchmarks.md.
  *
  *   npm run bench   (env: BENCH_ONLY=ledger,rounds,consumers runs a subset and keeps the other
  *                    sections of docs/benchmarks.md; each benchmark's own settings are in its file:
@@ -21,6 +21,7 @@ const RUNNERS: Record<BenchId, () => Promise<BenchResult>> = {
   bundle: async () => (await import('./bundle-bench.ts')).benchBundle(),
   lighthouse: async () => (await import('./lighthouse-bench.ts')).benchLighthouse(),
   api: async () => (await import('./api-bench.ts')).benchApi(),
+  live: async () => (await import('./live-bench.ts')).benchLive(),
 };
 
 function chosen(only: string | undefined): BenchId[] {

@@ -167,7 +167,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/app': { target: apiTarget, changeOrigin: true },
+      // ws: the live pushes' WebSocket (/app/live) goes through the same proxy.
+      '/app': { target: apiTarget, changeOrigin: true, ws: true },
       '/dev': { target: apiTarget, changeOrigin: true },
       // The sandbox payment provider's pay page lives on the API server.
       '/sandbox': { target: apiTarget, changeOrigin: true },

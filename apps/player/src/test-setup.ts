@@ -9,3 +9,28 @@ import { reduceMotion } from 'antd-mobile';
 
 configure({ asyncUtilTimeout: 5_000 });
 reduceMotion();
+
+// Live pushes (lib/live.ts, decision 053): jsdom's own WebSocket would dial a server no test runs
+// and retry it. Screens under test get a socket that never opens, so they poll as they do while
+// the socket is down; lib/live.test.tsx stubs its own to drive the socket.
+class NeverOpenSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  constructor(readonly url: string) {
+    super();
+  }
+  send(): void {
+    throw new Error('this test socket never opens');
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+}
+globalThis.WebSocket = NeverOpenSocket as unknown as typeof WebSocket;

@@ -43,6 +43,7 @@ import { registerEvents } from './modules/events/events.module.ts';
 import { registerAnalytics } from './modules/analytics/analytics.module.ts';
 import { registerRewards } from './modules/rewards/rewards.module.ts';
 import { registerRouteRules } from './modules/route-rules/route-rules.module.ts';
+import { registerLive } from './modules/live/live.module.ts';
 import type { EventConsumer } from './modules/events/domain-events.service.ts';
 import { ActivityType, type JackpotAwardConfig } from '@playhall/contract';
 
@@ -112,7 +113,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerContentRoutes(registry, content);
   // preLogin and getAfterLoginInfoWeb carry the catalogue and the player's game lists.
   const games = createGameCatalogue({ db, clock });
-  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, changes });
+  // Live pushes over WebSocket (decision 053): the jackpot's pool totals and real winners.
+  const live = registerLive(app, config);
+  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, changes, live });
   registerAccountRoutes(registry, { auth, profile, sms, content, games, activities: () => rewards.activityIds() });
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock, getConfig }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);

@@ -77,6 +77,8 @@ const envSchema = z.object({
   EVENT_CONSUMERS: z.enum(['on', 'off']).default('on'),
   LOG_REQUEST_SAMPLE: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (none) or more').default(100),
   LOG_SLOW_MS: intFromEnv(1000),
+  LIVE_MAX_SOCKETS: intFromEnv(20_000),
+  LIVE_MAX_SOCKETS_PER_IP: intFromEnv(50),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
 });
 
@@ -192,6 +194,12 @@ export interface Config {
    * 0 turns the cache off.
    */
   sessionCacheMaxAgeSeconds: number;
+  /**
+   * Live pushes' bounds (decision 053): sockets on this instance and per client address (more are
+   * closed with a code saying so), handshakes per address a minute (twice the sockets, at least
+   * 30), the ping interval (a socket silent for two is dropped) and a slow reader's unsent bytes.
+   */
+  live: { maxSockets: number; maxSocketsPerIp: number; upgradesPerIpPerMin: number; pingIntervalMs: number; maxBufferedBytes: number };
   groupCommit: GroupCommitTuning;
 }
 
@@ -265,6 +273,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSecrets,
     eventConsumers: e.EVENT_CONSUMERS === 'on',
     sessionCacheMaxAgeSeconds: e.SESSION_CACHE_MAX_AGE_SECONDS,
+    live: {
+      maxSockets: e.LIVE_MAX_SOCKETS,
+      maxSocketsPerIp: e.LIVE_MAX_SOCKETS_PER_IP,
+      upgradesPerIpPerMin: Math.max(30, 2 * e.LIVE_MAX_SOCKETS_PER_IP),
+      pingIntervalMs: 30_000,
+      maxBufferedBytes: 256 * 1024,
+    },
     groupCommit,
   };
 }

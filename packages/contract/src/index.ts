@@ -40,3 +40,4 @@ export * from './fairness.ts';
 export * from './endpoints/fair-seed-info.ts';
 export * from './endpoints/fair-seed-rotate.ts';
 export * from './endpoints/fair-seed-history.ts';
+export * from './live.ts';

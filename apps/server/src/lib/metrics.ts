@@ -125,7 +125,7 @@ export const eventConsumerOldestAge = new Gauge({
 
 const webSocketConnections = new Gauge({
   name: 'playhall_websocket_connections',
-  help: 'Open WebSocket connections (live pushes); 0 until they exist',
+  help: 'Open WebSocket connections (live pushes)',
   registers,
 });
 
@@ -138,3 +138,26 @@ export function trackWebSocket(): () => void {
     open = false;
   };
 }
+
+/** Live pushes (decision 053): messages this instance delivered to its sockets, by topic (one per publish, whatever the number of sockets). */
+export const liveMessages = new Counter({
+  name: 'playhall_live_messages_total',
+  help: 'Live messages this instance delivered to its subscribed sockets, by topic',
+  labelNames: ['topic'] as const,
+  registers,
+});
+
+/** Frames sent to sockets: a message times the sockets subscribed to its topic here. */
+export const liveDeliveries = new Counter({
+  name: 'playhall_live_deliveries_total',
+  help: 'Live frames sent to sockets (messages × subscribed sockets)',
+  registers,
+});
+
+/** Sockets refused or dropped: limits (sockets_per_ip, server_full, upgrades_per_ip), bad_message, dead (no pong), slow (unread backlog). */
+export const liveDropped = new Counter({
+  name: 'playhall_live_sockets_dropped_total',
+  help: 'WebSockets refused or closed by the server, by reason',
+  labelNames: ['reason'] as const,
+  registers,
+});

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { ActivityType } from '@playhall/contract';
+import { ActivityType, AwardId, LIVE_PATH, type LiveJackpotMessage } from '@playhall/contract';
+import { openLiveClient } from '../modules/live/live-test-kit.ts';
 import { createScratchPgDatabase, describeDb, TEST_DB, TEST_OPERATOR_TOKEN } from './create-test-app.ts';
 import { freshIp, redisMissing, TEST_REDIS_URL } from './redis.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 // Two real server processes (the build, as production runs it) on one PostgreSQL and one Redis:
 // the documented way to outgrow one machine (compose.yaml), shown to hold across both instances:
-// a session, its revocation, a rate limit and an operator's change. Skipped loudly without
+// a session, its revocation, a rate limit, an operator's change and the live pushes a screen sees. Skipped loudly without
 // PostgreSQL or Redis; mandatory in CI (PLAYHALL_REQUIRE_PG, PLAYHALL_REQUIRE_REDIS).
 
 const skip = TEST_DB !== 'pg' || (await redisMissing('two-instance tests'));
@@ -120,4 +121,32 @@ async function staff(server: ServerProcess, method: 'GET' | 'POST', path: string
     expect((await staff(b, 'POST', `/activities/${id}/disable`)).data).toMatchObject({ enabled: false });
     expect((await call(a, 'getActivityIds', {}, { token, ip })).data.activityIds).not.toContain(id);
   });
+
+  it('live pushes: a screen on one instance sees the jackpot an operator starts through the other', async () => {
+    const screen = await openLiveClient(`${b.baseUrl.replace('http', 'ws')}${LIVE_PATH}`, { topics: ['jackpot'] });
+    try {
+      const pools = (m: unknown) => (m as LiveJackpotMessage | undefined)?.type === 'pools';
+      // Whatever runs now (another test's jackpot or none), then the one started here.
+      await screen.next((f) => pools(f.data), 5_000);
+      const mini = { contributionPpm: 1_000, seed: 1_234, section: { min: 1_000, max: 50_000 } };
+      const created = await staff(a, 'POST', '/activities', {
+        type: ActivityType.luckyJackpot,
+        name: 'Two-instance jackpot',
+        settings: {
+          awards: [{ id: 1, type: 1, propId: AwardId.coin, count: 100, weight: 1 }],
+          tiers: { mega: { ...mini, seed: 100_000, section: { min: 100_000, max: 900_000 } }, major: { ...mini, seed: 20_000, section: { min: 20_000, max: 90_000 } }, minor: { ...mini, seed: 5_000, section: { min: 5_000, max: 9_000 } }, mini },
+          amountSections: [{ min: 0, max: 999_999 }],
+          earn: { deposit: { minAmount: 10_000, chances: 1 }, dailyBet: [] },
+        },
+      });
+      expect(created.code, created.msg).toBe(200);
+      expect((await staff(a, 'POST', `/activities/${created.data.id}/enable`)).code).toBe(200);
+      const started = await screen.next<{ data: unknown }>((f) => pools(f.data) && (f.data as { pools: { activityId: number } | null }).pools?.activityId === created.data.id, 5_000);
+      expect(started.data).toMatchObject({ type: 'pools', pools: { miniJackpot: 1_234, total: 100_000 + 20_000 + 5_000 + 1_234 } });
+      expect((await staff(a, 'POST', `/activities/${created.data.id}/disable`)).data).toMatchObject({ enabled: false });
+    } finally {
+      screen.ws.terminate();
+    }
+  });
 });
+

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import type { OperatorAuth } from '../../plugins/app/operator-api.ts';
+import type { LivePublisher } from '../live/live.types.ts';
 import { registerOperatorActivityRoutes, registerRewardRoutes } from './rewards.routes.ts';
 import { createRewardsService, type RewardsService } from './rewards.service.ts';
 
@@ -11,9 +12,9 @@ import { createRewardsService, type RewardsService } from './rewards.service.ts'
 export async function registerRewards(
   app: FastifyInstance,
   registry: EndpointRegistry,
-  deps: { db: Db; clock: Clock; operator: OperatorAuth; timeZone: string; changes: ChangeFeed },
+  deps: { db: Db; clock: Clock; operator: OperatorAuth; timeZone: string; changes: ChangeFeed; live?: LivePublisher },
 ): Promise<RewardsService> {
-  const rewards = createRewardsService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone, changes: deps.changes });
+  const rewards = createRewardsService({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone, changes: deps.changes, live: deps.live });
   registerRewardRoutes(registry, rewards);
   await registerOperatorActivityRoutes(app, { rewards, operator: deps.operator });
   return rewards;

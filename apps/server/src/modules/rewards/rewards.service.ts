@@ -8,6 +8,7 @@ import { getBalances } from '../ledger/ledger.service.ts';
 import { award } from './award.service.ts';
 import { assertEligible, isRunning } from './eligibility.ts';
 import type { Activity, ActivityKind, ClaimContext, KindContext } from './kinds/kind.ts';
+import type { LivePublisher } from '../live/live.types.ts';
 import { KINDS, kindOf } from './kinds/index.ts';
 import * as repo from './rewards.repo.ts';
 
@@ -90,13 +91,14 @@ function playerView(kind: ActivityKind<unknown>, a: Activity<unknown>): Activity
  * the kind of its type; the player's running activities, red dots and reward records. Grants go
  * through `award` alone.
  */
-export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string; changes?: ChangeFeed }) {
+export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string; changes?: ChangeFeed; live?: LivePublisher }) {
   const { db, clock } = deps;
   const ctx: KindContext = {
     db,
     clock,
     timeZone: deps.timeZone,
     grantedExpr: (key) => repo.grantExistsExpr(`reward:${key}`),
+    ...(deps.live ? { live: deps.live } : {}),
   };
 
   /**

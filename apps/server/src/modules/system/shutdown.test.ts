@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
+import { LIVE_PATH, LiveCloseCode, ProviderSignatureHeader, ProviderTimestampHeader, ProviderWalletPrefix } from '@playhall/contract';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { signHmac } from '../../lib/hmac-signature.ts';
 import { createScratchPgDatabase, describeDb, TEST_DB } from '../../test/create-test-app.ts';
 import { spawnServer, startServer, waitReady, type ServerProcess } from '../../test/server-process.ts';
 import { createGameSessionsService } from '../game-wallet/game-sessions.service.ts';
 import { checkLedger, deposit, newUserId } from '../ledger/ledger-test-helpers.ts';
+import { openLiveClient } from '../live/live-test-kit.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 
 // Graceful shutdown of the real process (the build, as npm start runs it) on PostgreSQL (issue 16 §2): SIGTERM in the middle of game
@@ -132,7 +133,12 @@ async function wallet(baseUrl: string, action: string, body: object): Promise<An
     await waitReady(again);
     const roundId = randomUUID();
     expect((await wallet(again.baseUrl, 'bet', { sessionToken: tokens[0], transactionId: `b-${roundId}`, roundId, gameCode: 'slot', amount: 100 })).status).toBe('OK');
+    // An open live socket (decision 053) neither holds the stop up nor is cut without a word: 1001.
+    const screen = await openLiveClient(`${again.baseUrl.replace('http', 'ws')}${LIVE_PATH}`, { topics: ['jackpot'] });
+    const stopAt = Date.now();
     expect(await again.stop('SIGTERM')).toBe(0);
+    expect(await screen.closed).toEqual({ code: LiveCloseCode.goingAway, reason: 'server shutting down' });
+    expect(Date.now() - stopAt).toBeLessThan(5_000);
     console.log(`shutdown under load: ${answered.length} calls answered OK (${answered.filter((a) => a.at >= signalledAt).length} after SIGTERM), ${refused} refused while closing`);
   }, 180_000);
 });

@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '@playhall/contract';
 import type { Config } from '../../config.ts';
+import { openRedis } from '../../lib/redis.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -90,19 +90,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     maxAge: 600,
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) {
-    // Said once when the store goes away and once when it is back, not at every reconnect attempt.
-    let down = false;
-    redis.on('error', (err: Error) => {
-      if (!down) app.log.warn({ err: err.message }, 'rate-limit store (Redis) unreachable: rate limits are skipped until it is back');
-      down = true;
-    });
-    redis.on('ready', () => {
-      if (down) app.log.info('rate-limit store (Redis) is back');
-      down = false;
-    });
-  }
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log, { name: 'rate-limit store', whileDown: 'rate limits are skipped' }) : undefined;
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.globalPerMin,

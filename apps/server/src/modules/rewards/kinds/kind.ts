@@ -6,6 +6,7 @@ import type { Executor } from '../../../db/tx.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { EndpointRegistry } from '../../../plugins/app/endpoints.ts';
 import type { EventConsumer } from '../../events/domain-events.service.ts';
+import type { LivePublisher } from '../../live/live.types.ts';
 import type { ActivityRow } from '../rewards.repo.ts';
 
 /** One award a claim pays: the award function's input without the player, activity, reason or time. */
@@ -34,6 +35,8 @@ export interface KindContext {
   timeZone: string;
   /** Whether a claim key (a kind's own, as given to award) was already paid, as a SQL boolean for a kind's red-dot facts. */
   grantedExpr(key: string): SQL;
+  /** Live pushes to the players' open screens (decision 053); absent where the app has none (engine tests). */
+  live?: LivePublisher;
 }
 
 /**

@@ -13,6 +13,9 @@ import {
   receiveDrawChanceEndpoint,
   type JackpotDrawProof,
   type JackpotTier,
+  type JackpotWinner,
+  type LiveJackpotMessage,
+  type LiveJackpotPools,
 } from '@playhall/contract';
 import { pickWeighted } from '@playhall/fairness';
 import { withTx, type Executor, type Tx } from '../../../../db/tx.ts';
@@ -104,6 +107,36 @@ const proofOf = (d: { seedId: number; serverSeedHash: string; clientSeed: string
   index: d.idx,
   serverSeed,
   verifyPath: jackpotVerifyPath({ ...d, serverSeed }),
+});
+
+/** getJackpotDrawInfo's pool part, also what the live `jackpot` topic sends (decision 053). */
+function poolsOf(a: Jackpot, balances: Map<string, number>): LiveJackpotPools {
+  const pool = (t: JackpotTier) => m(balances.get(book(t)) ?? 0);
+  const section = (t: JackpotTier) => ({ min: m(a.settings.tiers[t].section.min), max: m(a.settings.tiers[t].section.max) });
+  return {
+    activityId: a.id,
+    total: m(BOOKS.reduce((s, b) => s + (balances.get(b) ?? 0), 0)),
+    megaJackpot: pool('mega'),
+    megaJackpotSection: section('mega'),
+    majorJackpot: pool('major'),
+    majorJackpotSection: section('major'),
+    minorJackpot: pool('minor'),
+    minorJackpotSection: section('minor'),
+    miniJackpot: pool('mini'),
+    miniJackpotSection: section('mini'),
+  };
+}
+
+/** A real win as getJackpotDrawInfo's jackpotWinnerList and the live `jackpot` topic show it. */
+const winnerOf = (a: Jackpot, w: repo.WinRow): JackpotWinner => ({
+  id: w.id,
+  nickname: w.nickname,
+  avatar: w.avatar,
+  propId: w.propId,
+  type: JackpotAwardType.jackpot,
+  amountSection: sectionOf(a.settings, w.count),
+  count: m(w.count),
+  updateTime: w.createdAt.toISOString(),
 });
 
 /** The coin an award credits (hundredths): its count for coin and tiers, 0 for points, liveness and coupons. */
@@ -320,47 +353,44 @@ export const jackpotKind: ActivityKind<JackpotSettings, ChanceFacts> = {
       const day = dayIn(ctx.timeZone, now);
       const [balances, wins, facts] = await Promise.all([poolCache.get(), winnersOf(a).get(), repo.readFacts(ctx.db, repo.factsExpr(userId, day))]);
       const ch = chancesOf(a.settings, facts, day, now);
-      const pool = (t: JackpotTier) => m(balances.get(book(t)) ?? 0);
-      const section = (t: JackpotTier) => ({ min: m(a.settings.tiers[t].section.min), max: m(a.settings.tiers[t].section.max) });
       return {
-        activityId: a.id,
-        total: m(BOOKS.reduce((s, b) => s + (balances.get(b) ?? 0), 0)),
-        megaJackpot: pool('mega'),
-        megaJackpotSection: section('mega'),
-        majorJackpot: pool('major'),
-        majorJackpotSection: section('major'),
-        minorJackpot: pool('minor'),
-        minorJackpotSection: section('minor'),
-        miniJackpot: pool('mini'),
-        miniJackpotSection: section('mini'),
+        ...poolsOf(a, balances),
         canReceiveDrawChance: ch.total > 0 && !ch.needDeposit,
         needDeposit: ch.needDeposit,
         chances: ch.total,
         nextDrawAt: ch.nextDrawAt?.toISOString() ?? null,
         earn: { depositAmount: a.settings.earn.deposit ? m(a.settings.earn.deposit.minAmount) : null, dailyBet: a.settings.earn.dailyBet.map(m) },
-        jackpotWinnerList: wins.map((w) => ({
-          id: w.id,
-          nickname: w.nickname,
-          avatar: w.avatar,
-          propId: w.propId,
-          type: JackpotAwardType.jackpot,
-          amountSection: sectionOf(a.settings, w.count),
-          count: m(w.count),
-          updateTime: w.createdAt.toISOString(),
-        })),
+        jackpotWinnerList: wins.map((w) => winnerOf(a, w)),
         jackpotAwardConfigList: publishedTable(a.settings),
       };
     });
 
+    // Live pushes (decision 053): the pools to the screens watching this instance, read through the
+    // same one-second memory as getJackpotDrawInfo (so no second read while players also poll), sent
+    // when they changed; and each real win of a tier to every instance once its draw committed.
+    const live = ctx.live;
+    live?.feed('jackpot', async (): Promise<LiveJackpotMessage> => {
+      const a = await running(ActivityType.luckyJackpot);
+      return { type: 'pools', pools: a ? poolsOf(a, await poolCache.get()) : null };
+    });
+    const announceWin = async (a: Jackpot, drawId: number) => {
+      const w = (await winnersOf(a).get()).find((x) => x.id === drawId);
+      if (w) live?.publish('jackpot', { type: 'win', winner: winnerOf(a, w) } satisfies LiveJackpotMessage);
+    };
+
     registry.handle(receiveDrawChanceEndpoint, async (c) => {
       const { userId } = must(c.session);
       const a = await current();
+      let result: Awaited<ReturnType<typeof draw>>;
       try {
-        return await draw(ctx, a, userId);
+        result = await draw(ctx, a, userId);
       } finally {
         poolCache.drop();
         winnersOf(a).drop();
       }
+      // After the commit; a failed read only delays the winner to the players' next poll.
+      if (live && result.type === JackpotAwardType.jackpot) void announceWin(a, result.drawId).catch(() => undefined);
+      return result;
     });
 
     registry.handle(getJackpotRankEndpoint, async (c, b) => {
