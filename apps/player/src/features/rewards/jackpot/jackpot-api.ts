@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ClientConstants, ErrorCode, JackpotTiers, PageSize, type JackpotTier } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
+import { livePollInterval } from '../../../lib/live.ts';
+import { useLiveJackpot } from '../../../lib/live-jackpot.ts';
 
 /** The lucky jackpot's calls (activity 47, issue 18; contract `endpoints/jackpot-*.ts`). */
 export const DRAW_INFO_KEY = ['getJackpotDrawInfo'] as const;
@@ -8,15 +10,17 @@ export const RANK_KEY = ['getJackpotRank'] as const;
 export const RECORDS_KEY = ['getPersonJackpotDrawAwardLog'] as const;
 
 /**
- * The pools, chances, winners and award table. Polled every 6 s (spec §9) while a jackpot screen
- * shows and the page is visible; `paused` holds the numbers still while a spin plays (the pools
- * and chances must not give the result away before the grid stops).
+ * The pools, chances, winners and award table. Kept current by the live jackpot topic (decision
+ * 053) and polled every 6 s (spec §9) while its socket is down, while a jackpot screen shows and the
+ * page is visible; `paused` holds the numbers still while a spin plays (the pools and chances must
+ * not give the result away before the grid stops).
  */
 export function useDrawInfo(paused = false) {
+  const live = useLiveJackpot(DRAW_INFO_KEY, paused);
   return useQuery({
     queryKey: DRAW_INFO_KEY,
     queryFn: () => call('getJackpotDrawInfo', {}, { quiet: true }),
-    refetchInterval: paused ? false : ClientConstants.jackpotRefreshMs,
+    refetchInterval: paused ? false : livePollInterval(live, ClientConstants.jackpotRefreshMs),
     staleTime: 1_000,
   });
 }
