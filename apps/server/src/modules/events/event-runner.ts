@@ -61,7 +61,7 @@ export const LAG_COUNT_CAP = 10_000;
 const MAX_TXID_WINDOW = 2 ** 40;
 const DEFAULT_BATCH = 100;
 
-export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 10_000 }: EventRunnerOptions) {
+export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 64 }: EventRunnerOptions) {
   const byName = new Map<string, EventConsumer>();
   for (const c of consumers) {
     if (byName.has(c.name)) throw new Error(`Two event consumers are named ${c.name}`);
@@ -118,7 +118,12 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
         if (rows.length > 0) await c.handle(tx, rows.map(parseEvent));
         const full = rows.length === size;
         const last = rows.at(-1);
-        windows.set(name, full ? Math.max(minTxidWindow, Math.floor(window / 2)) : window);
+        // The next window holds about two batches: a full batch spanned (last.txid - cursor) txids,
+        // so twice that (a read sorts every event of its window: a window far wider than the batch
+        // would sort the same pending events again on every batch). A short batch that stopped
+        // before the horizon doubles it.
+        const span = full && last ? last.txid - cursor.lastTxid + 1 : 0;
+        windows.set(name, full ? Math.max(minTxidWindow, Math.min(window, 2 * span)) : rows.length > 0 && upper < horizon ? Math.min(MAX_TXID_WINDOW, window * 2) : window);
         // A short batch read everything below `upper`, which is at most the horizon: the cursor
         // moves there, so events of other types are not read again. Every transaction not yet
         // ended is at or above the horizon.
