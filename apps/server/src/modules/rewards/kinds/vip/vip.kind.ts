@@ -22,7 +22,19 @@ import { assertEligible } from '../../eligibility.ts';
 import * as rewards from '../../rewards.repo.ts';
 import type { Activity, ActivityKind, KindContext } from '../kind.ts';
 import * as repo from './vip.repo.ts';
-import { applyRounds, claimable, levelOf, MICROS_PER_HUNDREDTH, rateOf, vipSettings, type PlayerVip, type VipLevel, type VipSettings } from './vip.rules.ts';
+import {
+  applyRounds,
+  claimable,
+  levelOf,
+  MICROS_PER_HUNDREDTH,
+  periodDays,
+  periodOfDay,
+  rateOf,
+  vipSettings,
+  type PlayerVip,
+  type VipLevel,
+  type VipSettings,
+} from './vip.rules.ts';
 
 /**
  * VIP (activity 8, issue 17 §2-§3, decisions 045 and 046) and its rebate, one kind: the rebate's
@@ -101,6 +113,74 @@ async function runningVip(tx: Tx, now: Date): Promise<Vip | null> {
   return row && parsed?.success ? { ...row, settings: parsed.data } : null;
 }
 
+/** A settled round as the consumer applies it, with its operator's day. */
+interface DatedRound {
+  userId: number;
+  typeId: number;
+  bet: number;
+  day: string;
+}
+
+/**
+ * Applies rounds (in outbox order) set-based: one read of the players' levels, one statement for
+ * exp, levels, rebate and day totals, then a level-up award per level reached (rare; a level
+ * reached again replays its key and pays nothing).
+ */
+async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Promise<void> {
+  const held = await repo.playersVip(tx, [...new Set(rounds.map((r) => r.userId))]);
+  const players = new Map<number, PlayerVip>([...held].map(([u, p]) => [u, { ...p }]));
+  const mine = rounds.filter((r) => players.has(r.userId));
+  const rebate = applyRounds(a.settings, players, mine);
+  // The day totals serve the VIP tasks and the retention rule: written only when one exists.
+  const days = new Map<string, { userId: number; day: string; validBet: number }>();
+  if (a.settings.retention || a.settings.levels.some((l) => l.tasks.length > 0)) {
+    for (const r of mine) {
+      const row = days.get(`${r.userId}:${r.day}`) ?? { userId: r.userId, day: r.day, validBet: 0 };
+      row.validBet += r.bet;
+      days.set(`${r.userId}:${r.day}`, row);
+    }
+  }
+  // Lock order (decision 045): the VIP rows first, then (a level-up award) the money.
+  await repo.applyBatch(tx, {
+    players: [...players].map(([userId, p]) => ({ userId, exp: p.exp - held.get(userId)!.exp, level: p.level })),
+    rebate,
+    days: [...days.values()],
+    at: now,
+  });
+  for (const [userId, p] of players) {
+    for (let level = held.get(userId)!.level + 1; level <= p.level; level++) {
+      const amount = a.settings.levels[level]!.levelUpReward;
+      if (amount < 1) continue;
+      try {
+        await tx.transaction(async (sp) => {
+          await assertEligible(sp, a, userId, now);
+          await grant(sp, a, userId, amount, key.level(userId, level), 'level', now);
+        });
+      } catch (err) {
+        // Not eligible (a disabled account): the level counts, its reward is not paid.
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+  }
+}
+
+/**
+ * Evaluates every retention period that ended before `period` and was not evaluated yet, once
+ * (the activity's vip_retention row, locked): the first ended one with its players' valid bets, and
+ * if more ended since (no round at all in them), one more evaluation with none. The first period
+ * seen is never evaluated: the rule counts from the first full period after it is saved.
+ */
+async function evaluateRetention(tx: Tx, a: Vip, days: number, period: number, now: Date): Promise<void> {
+  const done = await repo.retentionEvaluated(tx, a.id);
+  if (done === null) return repo.setRetentionEvaluated(tx, a.id, period, now);
+  if (done >= period - 1) return;
+  const keep = a.settings.levels.map((l) => l.keepBet);
+  const start = a.settings.levels.map((l) => l.betAmount);
+  await repo.applyRetention(tx, { ...periodDays(days, done + 1), keep, start });
+  if (done + 1 < period - 1) await repo.applyRetention(tx, { from: '2000-01-01', to: '2000-01-01', keep, start });
+  await repo.setRetentionEvaluated(tx, a.id, period - 1, now);
+}
+
 export const vipKind: ActivityKind<VipSettings, VipFacts> = {
   type: ActivityType.vip,
   name: 'vip',
@@ -130,49 +210,29 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         if (!rounds.length) return;
         const a = await runningVip(tx, now);
         if (!a) return;
-        const held = await repo.playersVip(tx, [...new Set(rounds.map((e) => e.payload.userId))]);
-        const players = new Map<number, PlayerVip>([...held].map(([u, p]) => [u, { ...p }]));
-        const mine = rounds.filter((e) => players.has(e.payload.userId));
-        const rebate = applyRounds(
-          a.settings,
-          players,
-          mine.map((e) => ({ userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet })),
-        );
-        const days = new Map<string, { userId: number; day: string; validBet: number }>();
-        // Offsets change only on quarter hours: the events of one quarter share their day.
+        // Each round's operator day (offsets change only on quarter hours: one quarter, one day).
         const quarters = new Map<number, string>();
-        for (const e of mine) {
+        const dated = rounds.map((e) => {
           const q = Math.floor(e.createdAt.getTime() / 900_000);
           let day = quarters.get(q);
           if (day === undefined) {
             day = dayIn(ctx.timeZone, e.createdAt);
             quarters.set(q, day);
           }
-          const row = days.get(`${e.payload.userId}:${day}`) ?? { userId: e.payload.userId, day, validBet: 0 };
-          row.validBet += e.payload.bet;
-          days.set(`${e.payload.userId}:${day}`, row);
-        }
-        // Lock order (decision 045): the VIP rows first, then (a level-up award) the money.
-        await repo.applyBatch(tx, {
-          players: [...players].map(([userId, p]) => ({ userId, exp: p.exp - held.get(userId)!.exp, level: p.level })),
-          rebate,
-          days: [...days.values()],
-          at: now,
+          return { userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet, day };
         });
-        for (const [userId, p] of players) {
-          for (let level = held.get(userId)!.level + 1; level <= p.level; level++) {
-            const amount = a.settings.levels[level]!.levelUpReward;
-            if (amount < 1) continue;
-            try {
-              await tx.transaction(async (sp) => {
-                await assertEligible(sp, a, userId, now);
-                await grant(sp, a, userId, amount, key.level(userId, level), 'level', now);
-              });
-            } catch (err) {
-              // Not eligible (a disabled account): the level counts, its reward is not paid.
-              if (!(err instanceof AppError)) throw err;
-            }
-          }
+        const retention = a.settings.retention;
+        if (!retention) return applySegment(tx, a, dated, now);
+        // With a retention rule: the rounds of each period, in order; a period's end is evaluated
+        // (every player at once) before the first round of a later period (decision 055).
+        let from = 0;
+        while (from < dated.length) {
+          const period = periodOfDay(retention.days, dated[from]!.day);
+          let to = from + 1;
+          while (to < dated.length && periodOfDay(retention.days, dated[to]!.day) === period) to++;
+          await evaluateRetention(tx, a, retention.days, period, now);
+          await applySegment(tx, a, dated.slice(from, to), now);
+          from = to;
         }
       },
     }),
