@@ -629,10 +629,10 @@ export const vipDay = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Per VIP activity with a retention rule: the last period evaluated (migration 20261128_0500, decision 055). */
+/** Per VIP activity with a retention rule: the first day not evaluated yet (migration 20261128_0500, decision 055). */
 export const vipRetention = pgTable('vip_retention', {
   activityId: integer('activity_id').primaryKey(),
-  evaluated: integer('evaluated').notNull(),
+  evaluatedUntil: date('evaluated_until', { mode: 'string' }).notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
 

@@ -47,8 +47,14 @@ describeDb('VIP retention rule (activity 8)', () => {
     ((await t.database.db.execute(sql`select idempotency_key as k from reward_grant where user_id = ${p.user.id} and idempotency_key like 'reward:vip_level:%' order by id`)) as unknown as Rows<{ k: string }>).rows.map(
       (r) => Number(r.k.split(':').at(-1)),
     );
-  const evaluated = async () =>
-    ((await t.database.db.execute(sql`select evaluated from vip_retention where activity_id = ${activityId}`)) as unknown as Rows<{ evaluated: number }>).rows[0]?.evaluated ?? null;
+  /** The first operator's day the rule has not evaluated. */
+  const until = async () =>
+    ((await t.database.db.execute(sql`select evaluated_until::text as d from vip_retention where activity_id = ${activityId}`)) as unknown as Rows<{ d: string }>).rows[0]?.d ?? null;
+  /** The last week evaluated. */
+  const evaluated = async () => {
+    const d = await until();
+    return d === null ? null : periodOfDay(WEEK, d) - 1;
+  };
   async function roll(p: TestPlayer, bet: number) {
     const g = await openGame(t, p, 'dice');
     const res = await api(t, 'dice/roll', { bet, target: 5_000, direction: 'under' }, g.token);
@@ -151,5 +157,21 @@ describeDb('VIP retention rule (activity 8)', () => {
     expect(await level(keeper)).toEqual({ vip: 0, exp: 0 });
     expect(await level(dropper)).toEqual({ vip: 0, exp: 0 });
     expect(await levelUps(keeper)).toEqual([1, 2]);
+
+    // The operator changes the period to a day: the rule carries on from the first day not evaluated.
+    const day0 = periodDays(WEEK, start + 6).from;
+    expect(await until()).toBe(day0);
+    expect((await staffCall(t, 'POST', `/activities/${activityId}`, { settings: { ...settings, retention: { days: 1 } } })).code).toBe(200);
+    await roll(keeper, 1_200); // day0: VIP 1, and VIP 1's keepBet (500) met
+    await drain();
+    t.clock.advance(24 * 60 * MINUTE);
+    await roll(other, 100);
+    await drain();
+    expect(await until()).toBe(periodDays(1, periodOfDay(1, day0) + 1).from);
+    expect(await level(keeper)).toEqual({ vip: 1, exp: 1_200 });
+    t.clock.advance(24 * 60 * MINUTE);
+    await roll(other, 100);
+    await drain(); // the day after day0: no bet from the keeper
+    expect(await level(keeper)).toEqual({ vip: 0, exp: 0 });
   });
 });

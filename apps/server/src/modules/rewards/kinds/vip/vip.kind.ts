@@ -165,20 +165,23 @@ async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Pr
 }
 
 /**
- * Evaluates every retention period that ended before `period` and was not evaluated yet, once
- * (the activity's vip_retention row, locked): the first ended one with its players' valid bets, and
- * if more ended since (no round at all in them), one more evaluation with none. The first period
- * seen is never evaluated: the rule counts from the first full period after it is saved.
+ * Evaluates, once, every retention period that ended before `period` and was not evaluated yet
+ * (the activity's vip_retention row, locked, says from which day): the first of them with its
+ * players' valid bets, and if more ended since (no round at all in them), one more evaluation with
+ * none. The first period seen is never evaluated: the rule counts from the first full period after
+ * it is saved. A changed period length carries on from the first day not evaluated.
  */
 async function evaluateRetention(tx: Tx, a: Vip, days: number, period: number, now: Date): Promise<void> {
-  const done = await repo.retentionEvaluated(tx, a.id);
-  if (done === null) return repo.setRetentionEvaluated(tx, a.id, period, now);
-  if (done >= period - 1) return;
+  const { from, to } = periodDays(days, period);
+  const until = await repo.retentionUntil(tx, a.id);
+  if (until === null) return repo.setRetentionUntil(tx, a.id, to, now);
+  if (until >= from) return;
+  const first = periodOfDay(days, until);
   const keep = a.settings.levels.map((l) => l.keepBet);
   const start = a.settings.levels.map((l) => l.betAmount);
-  await repo.applyRetention(tx, { ...periodDays(days, done + 1), keep, start });
-  if (done + 1 < period - 1) await repo.applyRetention(tx, { from: '2000-01-01', to: '2000-01-01', keep, start });
-  await repo.setRetentionEvaluated(tx, a.id, period - 1, now);
+  await repo.applyRetention(tx, { ...periodDays(days, first), keep, start });
+  if (first < period - 1) await repo.applyRetention(tx, { from: '2000-01-01', to: '2000-01-01', keep, start });
+  await repo.setRetentionUntil(tx, a.id, from, now);
 }
 
 export const vipKind: ActivityKind<VipSettings, VipFacts> = {

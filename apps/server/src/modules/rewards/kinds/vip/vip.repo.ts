@@ -52,15 +52,15 @@ export async function applyBatch(x: Executor, b: VipBatch): Promise<void> {
     select (select count(*) from players) + (select count(*) from rebate) + (select count(*) from days) as n`);
 }
 
-/** The last retention period evaluated for the activity, locked until commit (one evaluation at a time); null before the first. */
-export async function retentionEvaluated(x: Executor, activityId: number): Promise<number | null> {
-  const res = await x.execute(sql`select evaluated from vip_retention where activity_id = ${activityId} for update`);
-  return rowsOf<{ evaluated: number }>(res)[0]?.evaluated ?? null;
+/** The first operator's day the activity's retention rule has not evaluated (YYYY-MM-DD), locked until commit (one evaluation at a time); null before the first. */
+export async function retentionUntil(x: Executor, activityId: number): Promise<string | null> {
+  const res = await x.execute(sql`select evaluated_until::text as d from vip_retention where activity_id = ${activityId} for update`);
+  return rowsOf<{ d: string }>(res)[0]?.d ?? null;
 }
 
-export async function setRetentionEvaluated(x: Executor, activityId: number, evaluated: number, at: Date): Promise<void> {
-  await x.execute(sql`insert into vip_retention (activity_id, evaluated, updated_at) values (${activityId}, ${evaluated}, ${at})
-                      on conflict (activity_id) do update set evaluated = excluded.evaluated, updated_at = excluded.updated_at`);
+export async function setRetentionUntil(x: Executor, activityId: number, day: string, at: Date): Promise<void> {
+  await x.execute(sql`insert into vip_retention (activity_id, evaluated_until, updated_at) values (${activityId}, ${day}::date, ${at})
+                      on conflict (activity_id) do update set evaluated_until = excluded.evaluated_until, updated_at = excluded.updated_at`);
 }
 
 /**
