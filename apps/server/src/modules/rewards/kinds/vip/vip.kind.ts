@@ -25,6 +25,7 @@ import * as repo from './vip.repo.ts';
 import {
   applyRounds,
   claimable,
+  expOf,
   levelOf,
   MICROS_PER_HUNDREDTH,
   periodDays,
@@ -32,6 +33,7 @@ import {
   rateOf,
   vipSettings,
   type PlayerVip,
+  type ValidBet,
   type VipLevel,
   type VipSettings,
 } from './vip.rules.ts';
@@ -111,6 +113,33 @@ async function runningVip(tx: Tx, now: Date): Promise<Vip | null> {
   const row = (await rewards.runningActivities(tx, now)).find((r) => r.type === ActivityType.vip);
   const parsed = row && vipSettings.safeParse(row.settings);
   return row && parsed?.success ? { ...row, settings: parsed.data } : null;
+}
+
+/** Level-up rewards one consumer transaction pays at most (each holds its player's coin account until commit). */
+const MAX_LEVEL_UPS = 50;
+
+/**
+ * How many of a batch's events (null: not a valid bet) one transaction applies: all of them,
+ * unless their rounds reach more than MAX_LEVEL_UPS rewarded levels, then those before the round
+ * that would pass it (at least one).
+ */
+function levelUpCut(s: VipSettings, held: Map<number, PlayerVip>, rounds: readonly (ValidBet | null)[]): number {
+  const players = new Map<number, PlayerVip>();
+  let ups = 0;
+  for (let i = 0; i < rounds.length; i++) {
+    const r = rounds[i];
+    if (!r) continue;
+    const start = held.get(r.userId);
+    if (!start) continue;
+    const p = players.get(r.userId) ?? { ...start };
+    players.set(r.userId, p);
+    const before = p.level;
+    p.exp += expOf(s, r.typeId, r.bet);
+    p.level = levelOf(s, p.level, p.exp);
+    for (let l = before + 1; l <= p.level; l++) if (s.levels[l]!.levelUpReward > 0) ups++;
+    if (ups > MAX_LEVEL_UPS) return Math.max(1, i);
+  }
+  return rounds.length;
 }
 
 /** A settled round as the consumer applies it, with its operator's day. */
@@ -209,10 +238,14 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
       batchSize: 1_000,
       async handle(tx, events) {
         const now = ctx.clock.now();
-        const rounds = events.filter((e) => e.payload.status === 'settled' && e.payload.bet > 0);
-        if (!rounds.length) return;
         const a = await runningVip(tx, now);
         if (!a) return;
+        // Level-up rewards lock each player's coin account until the batch commits, while they
+        // play: a batch stops after MAX_LEVEL_UPS of them, and the rest come in the next.
+        const settled = (e: (typeof events)[number]) => e.payload.status === 'settled' && e.payload.bet > 0;
+        const cut = levelUpCut(a.settings, await repo.playersVip(tx, [...new Set(events.filter(settled).map((e) => e.payload.userId))]), events.map((e) => (settled(e) ? e.payload : null)));
+        const rounds = events.slice(0, cut).filter(settled);
+        if (!rounds.length) return cut;
         // Each round's operator day (offsets change only on quarter hours: one quarter, one day).
         const quarters = new Map<number, string>();
         const dated = rounds.map((e) => {
@@ -225,7 +258,10 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
           return { userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet, day };
         });
         const retention = a.settings.retention;
-        if (!retention) return applySegment(tx, a, dated, now);
+        if (!retention) {
+          await applySegment(tx, a, dated, now);
+          return cut;
+        }
         // With a retention rule: the rounds of each period, in order; a period's end is evaluated
         // (every player at once) before the first round of a later period (decision 055).
         let from = 0;
@@ -237,6 +273,7 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
           await applySegment(tx, a, dated.slice(from, to), now);
           from = to;
         }
+        return cut;
       },
     }),
   ],
