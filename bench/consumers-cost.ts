@@ -53,7 +53,6 @@ async function backendsCpuMs(admin: pg.Client): Promise<number> {
       /* exited */
     }
   }
-  if (process.env.COST_DEBUG) console.log(`backends ${pids.map((p) => p.pid).join(',')}: ${ticks} ticks`);
   return ticks * TICK_MS;
 }
 
@@ -139,7 +138,6 @@ async function main() {
   for (const c of provider) c.close();
   await app.close();
   const rounds = Number(rowsOf<{ n: string }>(await db.execute(sql`select count(*)::text as n from domain_event where type = 'game.round_settled'`))[0]!.n) - roundsBefore;
-  const writesOfRounds = await tableWrites(db);
   console.log(`rounds: ${rounds} at ${load.rps.toFixed(0)}/s with ${CLIENTS} clients (load average ${loadavg()[0]!.toFixed(1)})`);
   console.log(`a round (server and driver in this process, consumers off): node ${((nodeRound / rounds) * 1000).toFixed(0)} µs, postgres ${((pgRound / rounds) * 1000).toFixed(0)} µs`);
 
@@ -214,7 +212,6 @@ async function main() {
       `postgres ${((sum('pg') / rounds) * 1000).toFixed(0)} µs (${((sum('pg') / pgRound) * 100).toFixed(1)} % of a round's); ` +
       `both ${(((sum('node') + sum('pg')) / (nodeRound + pgRound)) * 100).toFixed(1)} %`,
   );
-  void writesOfRounds;
   await admin.end();
   await database.close();
   if (!process.env.BENCH_KEEP) await dropDatabases(DB_NAME);
