@@ -173,5 +173,25 @@ describeDb('VIP retention rule (activity 8)', () => {
     await roll(other, 100);
     await drain(); // the day after day0: no bet from the keeper
     expect(await level(keeper)).toEqual({ vip: 0, exp: 0 });
+
+    // The rule removed, then saved again days later: it counts from its first full period again,
+    // not from the days it did not run.
+    await roll(keeper, 1_200);
+    expect((await staffCall(t, 'POST', `/activities/${activityId}`, { settings: { ...settings, retention: undefined } })).code).toBe(200);
+    await drain();
+    expect(await until()).toBeNull();
+    t.clock.advance(5 * 24 * 60 * MINUTE);
+    expect((await staffCall(t, 'POST', `/activities/${activityId}`, { settings: { ...settings, retention: { days: 1 } } })).code).toBe(200);
+    await roll(other, 100);
+    await drain();
+    expect(await level(keeper)).toEqual({ vip: 1, exp: 1_200 });
+    t.clock.advance(24 * 60 * MINUTE);
+    await roll(other, 100);
+    await drain(); // the day it was saved is not evaluated
+    expect(await level(keeper)).toEqual({ vip: 1, exp: 1_200 });
+    t.clock.advance(24 * 60 * MINUTE);
+    await roll(other, 100);
+    await drain(); // the first full day under the rule saved again has ended: no bet, VIP 0
+    expect(await level(keeper)).toEqual({ vip: 0, exp: 0 });
   });
 });

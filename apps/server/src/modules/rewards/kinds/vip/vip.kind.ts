@@ -259,6 +259,8 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         });
         const retention = a.settings.retention;
         if (!retention) {
+          // No rule (or no longer): a rule saved later counts from its first full period.
+          await repo.clearRetention(tx, a.id);
           await applySegment(tx, a, dated, now);
           return cut;
         }

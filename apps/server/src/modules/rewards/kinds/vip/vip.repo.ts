@@ -58,6 +58,11 @@ export async function retentionUntil(x: Executor, activityId: number): Promise<s
   return rowsOf<{ d: string }>(res)[0]?.d ?? null;
 }
 
+/** Forgets the activity's retention state (its rule was removed): a rule saved again starts afresh. */
+export async function clearRetention(x: Executor, activityId: number): Promise<void> {
+  await x.execute(sql`delete from vip_retention where activity_id = ${activityId}`);
+}
+
 export async function setRetentionUntil(x: Executor, activityId: number, day: string, at: Date): Promise<void> {
   await x.execute(sql`insert into vip_retention (activity_id, evaluated_until, updated_at) values (${activityId}, ${day}::date, ${at})
                       on conflict (activity_id) do update set evaluated_until = excluded.evaluated_until, updated_at = excluded.updated_at`);
