@@ -115,8 +115,11 @@ async function runningVip(tx: Tx, now: Date): Promise<Vip | null> {
   return row && parsed?.success ? { ...row, settings: parsed.data } : null;
 }
 
-/** Level-up rewards one consumer transaction pays at most (each holds its player's coin account until commit). */
-const MAX_LEVEL_UPS = 50;
+/**
+ * Level-up rewards one consumer transaction pays at most: each holds its player's coin account (and
+ * the transaction the consumers' horizon) until commit, while that player plays.
+ */
+const MAX_LEVEL_UPS = 10;
 
 /**
  * How many of a batch's events (null: not a valid bet) one transaction applies: all of them,
