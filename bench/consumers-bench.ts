@@ -118,24 +118,12 @@ async function waitPassed(db: Db, names: string[], upTo: number, timeoutMs = 120
   }
 }
 
-export async function benchConsumers(): Promise<BenchResult> {
-  await freshDatabases(DB_NAME);
-  const database = await openDatabase({ url: urlFor(DB_NAME) });
-  await migrate(database);
-  await seed(database.db, { demo: true, hashPassword: async (p) => `bench:${p}` });
-  const db = database.db;
-  const maxClients = Math.max(...CLIENTS);
-
-  const unlimited = 1_000_000_000;
-  const base: Config = {
-    ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SMS_PROVIDER: 'log', PLAYER_DIST: '/nonexistent', DATA_DIR: '/tmp/playhall-consumers-bench' }),
-    operatorToken: OPERATOR_TOKEN,
-    // The deposit client makes every call from one address: out of the limits' way (still checked).
-    rateLimit: { globalPerMin: unlimited, authPerMin: unlimited, smsPerMin: unlimited, accountPerMin: unlimited },
-  };
-
-  // The kinds that consume events, running, as an operator creates and enables them.
-  const rewards = createRewardsService({ db, clock: systemClock, timeZone: base.operatorTimeZone });
+/**
+ * The reward kinds that consume events, created and enabled as an operator does: first charge (39)
+ * and first deposit (44), tasks (42) with a task each round and deposit feeds, VIP (8). Shared with
+ * bench/consumers-cost.ts, so both measure the same configuration.
+ */
+export async function createBenchActivities(rewards: ReturnType<typeof createRewardsService>): Promise<{ activities: string[]; depositKinds: number }> {
   const tiers = { tiers: [{ minDeposit: 1_000, bonus: 500 }, { minDeposit: 20_000, bonus: 5_000 }], multiplier: 2 };
   const activities: string[] = [];
   for (const [label, type] of [
@@ -196,6 +184,29 @@ export async function benchConsumers(): Promise<BenchResult> {
     await rewards.setEnabled(jackpot.id, true, 'bench');
     activities.push('lucky jackpot (47)');
   }
+
+  return { activities, depositKinds };
+}
+
+export async function benchConsumers(): Promise<BenchResult> {
+  await freshDatabases(DB_NAME);
+  const database = await openDatabase({ url: urlFor(DB_NAME) });
+  await migrate(database);
+  await seed(database.db, { demo: true, hashPassword: async (p) => `bench:${p}` });
+  const db = database.db;
+  const maxClients = Math.max(...CLIENTS);
+
+  const unlimited = 1_000_000_000;
+  const base: Config = {
+    ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SMS_PROVIDER: 'log', PLAYER_DIST: '/nonexistent', DATA_DIR: '/tmp/playhall-consumers-bench' }),
+    operatorToken: OPERATOR_TOKEN,
+    // The deposit client makes every call from one address: out of the limits' way (still checked).
+    rateLimit: { globalPerMin: unlimited, authPerMin: unlimited, smsPerMin: unlimited, accountPerMin: unlimited },
+  };
+
+  // The kinds that consume events, running, as an operator creates and enables them.
+  const rewards = createRewardsService({ db, clock: systemClock, timeZone: base.operatorTimeZone });
+  const { activities, depositKinds } = await createBenchActivities(rewards);
 
   const players = await fundedPlayers(db);
   // Fresh players for the first deposits: as many as the legs and warm-ups can use at the rate.

@@ -629,6 +629,13 @@ export const vipDay = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/** Per VIP activity with a retention rule: the first day not evaluated yet (migration 20261128_0500, decision 055). */
+export const vipRetention = pgTable('vip_retention', {
+  activityId: integer('activity_id').primaryKey(),
+  evaluatedUntil: date('evaluated_until', { mode: 'string' }).notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 /** One row per rebate claim (betBonusLog). */
 export const vipRebateClaim = pgTable('vip_rebate_claim', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),

@@ -231,6 +231,35 @@ describeDb('event runner', () => {
     expect(await applied(db, 'window-test')).toEqual(await allEventIds(db));
   });
 
+  it('a handler that applies only the first events of a batch gets the rest first in the next, each once', async () => {
+    const { database } = await setup();
+    const db = database.db;
+    const clock = new ManualClock(TEST_CLOCK_START);
+    await produce(db, 7);
+    await belowHorizon(db);
+    const seen: number[][] = [];
+    const partial = defineConsumer({
+      name: 'partial-test',
+      events: ['withdrawal.requested'],
+      batchSize: 5,
+      async handle(tx: Tx, events) {
+        seen.push(events.map((e) => e.id));
+        // Applies two at most (and says so); the runner moves the cursor past those alone.
+        for (const e of events.slice(0, 2)) await tx.execute(sql`INSERT INTO test_event_effect (consumer, event_id, instance) VALUES ('partial-test', ${e.id}, 'a')`);
+        return Math.min(2, events.length);
+      },
+    });
+    const runner = createEventRunner({ db, clock, log: silent, consumers: [partial] });
+    const first = await runner.runBatch('partial-test');
+    expect(first).toMatchObject({ status: 'applied', applied: 2, more: true });
+    await runner.drain('partial-test');
+    const ids = await allEventIds(db, ['withdrawal.requested']);
+    expect(await applied(db, 'partial-test')).toEqual(ids);
+    // Each batch starts where the last one's applied events ended.
+    expect(seen.map((b) => b[0])).toEqual([ids[0], ids[2], ids[4], ids[6]]);
+    expect(await cursorOf(db, 'partial-test')).toMatchObject({ applied: 7, failures: 0 });
+  });
+
   it('retries a failing batch with exponential backoff up to its cap, then carries on', async () => {
     const { database } = await setup();
     const db = database.db;

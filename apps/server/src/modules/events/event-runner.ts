@@ -15,7 +15,12 @@ export interface EventConsumer<N extends EventName = EventName> {
   events: readonly N[];
   /** Events per transaction (default 100). */
   batchSize?: number;
-  handle(tx: Tx, events: DomainEvent<N>[]): Promise<void>;
+  /**
+   * Applies the events. It may apply only the first n of them (at least one) and answer n: the
+   * cursor moves past those and the rest come first in the next batch (a handler keeping its
+   * transaction short, decision 055).
+   */
+  handle(tx: Tx, events: DomainEvent<N>[]): Promise<void | number>;
 }
 
 /** Keeps a consumer's event names and its handler's argument in step. */
@@ -61,7 +66,7 @@ export const LAG_COUNT_CAP = 10_000;
 const MAX_TXID_WINDOW = 2 ** 40;
 const DEFAULT_BATCH = 100;
 
-export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 10_000 }: EventRunnerOptions) {
+export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 64 }: EventRunnerOptions) {
   const byName = new Map<string, EventConsumer>();
   for (const c of consumers) {
     if (byName.has(c.name)) throw new Error(`Two event consumers are named ${c.name}`);
@@ -115,18 +120,28 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
           if (rows.length > 0 || upper >= horizon) break;
           window = Math.min(MAX_TXID_WINDOW, window * 2);
         }
-        if (rows.length > 0) await c.handle(tx, rows.map(parseEvent));
-        const full = rows.length === size;
-        const last = rows.at(-1);
-        windows.set(name, full ? Math.max(minTxidWindow, Math.floor(window / 2)) : window);
+        let used = rows.length;
+        if (rows.length > 0) {
+          const n = await c.handle(tx, rows.map(parseEvent));
+          if (typeof n === 'number') used = Math.max(1, Math.min(rows.length, Math.floor(n)));
+        }
+        // A handler that applied only the first events ends its batch there, as a full one does.
+        const full = rows.length === size || used < rows.length;
+        const last = rows[used - 1];
+        // The next window holds about two batches: a full batch spanned (last.txid - cursor) txids,
+        // so twice that (a read sorts every event of its window: a window far wider than the batch
+        // would sort the same pending events again on every batch). A short batch that stopped
+        // before the horizon doubles it.
+        const span = full && last ? last.txid - cursor.lastTxid + 1 : 0;
+        windows.set(name, full ? Math.max(minTxidWindow, Math.min(window, 2 * span)) : rows.length > 0 && upper < horizon ? Math.min(MAX_TXID_WINDOW, window * 2) : window);
         // A short batch read everything below `upper`, which is at most the horizon: the cursor
         // moves there, so events of other types are not read again. Every transaction not yet
         // ended is at or above the horizon.
         const to = full && last ? { lastTxid: last.txid, lastId: last.id } : { lastTxid: upper, lastId: 0 };
         const more = full || upper < horizon;
         const moved = to.lastTxid > cursor.lastTxid || (to.lastTxid === cursor.lastTxid && to.lastId > cursor.lastId);
-        if (moved || cursor.failures > 0) await repo.advanceCursor(tx, name, moved ? to : cursor, rows.length, clock.now());
-        return { status: 'applied', applied: rows.length, more };
+        if (moved || cursor.failures > 0) await repo.advanceCursor(tx, name, moved ? to : cursor, used, clock.now());
+        return { status: 'applied', applied: used, more };
       });
     } catch (err) {
       const read = seen as repo.Cursor | undefined;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createEventRunner, type EventConsumer } from './event-runner.ts';
+import { createEventRunner, type EventConsumer, type EventRunnerOptions } from './event-runner.ts';
 
 const silent = { warn: () => undefined, error: () => undefined } as never;
 
@@ -17,4 +17,9 @@ export async function drainConsumers(db: Db, clock: Clock, consumers: readonly E
       if (r.status !== 'applied' || !r.more) break;
     }
   }
+}
+
+/** A runner for a test to drive batch by batch (`runBatch`), with the runner's options (e.g. a read window). */
+export function testEventRunner(db: Db, clock: Clock, consumers: readonly EventConsumer[], o: Pick<EventRunnerOptions, 'minTxidWindow'> = {}) {
+  return createEventRunner({ db, clock, log: silent, consumers, ...o });
 }

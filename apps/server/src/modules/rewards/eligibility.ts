@@ -23,6 +23,7 @@ export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
  * The one eligibility check every kind calls before it grants (decision 028): the activity is
  * running, and the player may receive promotions: an active account. The responsible-gaming tools
  * (a break, self-exclusion; product rules §6) refuse here too once they exist, for every kind at once.
+ * Every VIP, task and rebate claim and the VIP level-up reward call it (eligibility-claims.test.ts).
  * `oncePerPerson`: a one-off grant (sign-up bonus, bind phone, download) takes the activity type's
  * marks for the player's id, phone and every device they used, in the caller's transaction: an
  * account sharing any of them with one that already got it is refused (5005), the same account

@@ -7,7 +7,7 @@ import type { TestPlayer } from '../../test/factories.ts';
 import { api, fundedPlayer, openGame } from '../../test/originals/originals-test-kit.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { withTx } from '../../db/tx.ts';
-import { drainConsumers } from '../events/events-test-kit.ts';
+import { drainConsumers, testEventRunner } from '../events/events-test-kit.ts';
 import { insertDomainEvent } from '../events/domain-events.service.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
@@ -121,6 +121,22 @@ describeDb('VIP and rebate (activity 8)', () => {
     expect(await user(p)).toMatchObject({ vip: 3, vipExp: 7_000 });
     const log = await call(t.app, 'activityAwardGetLog', { activityType: ActivityType.vip }, p.token);
     expect(log.data.list.map((r: { reason: string }) => r.reason)).toEqual(['reward_vip_level', 'reward_vip_level', 'reward_vip_level']);
+  });
+
+  it('a batch reaching more than 10 rewarded levels stops before the round that would pass them; the next carries on; each level paid once', async () => {
+    const players = await Promise.all(Array.from({ length: 30 }, () => fundedPlayer(t, 100_000)));
+    for (const p of players) await roll(p, 6_000); // VIP 3 each: levels 1, 2 and 3 rewarded, 90 in all
+    const ids = `{${players.map((p) => p.user.id).join(',')}}`;
+    const levelUps = async () =>
+      ((await t.database.db.execute(sql`select count(*)::int as n from reward_grant where user_id = any (${ids}::bigint[]) and idempotency_key like 'reward:vip_level:%'`)) as unknown as Rows<{ n: number }>).rows[0]!.n;
+    // A read window reaching every round, so the first batch holds them all and stops by itself.
+    const runner = testEventRunner(t.database.db, t.clock, consumers(), { minTxidWindow: 1_000_000 });
+    const first = await runner.runBatch('rewards.vip');
+    expect(first).toMatchObject({ status: 'applied', more: true });
+    expect(await levelUps()).toBe(9); // 3 players' rounds: the 4th's three would pass 10
+    await drain();
+    expect(await levelUps()).toBe(90);
+    for (const p of players) expect(await user(p)).toMatchObject({ vip: 3, vipExp: 6_000 });
   });
 
   it('levels never go down: an operator raising the thresholds keeps the level held', async () => {

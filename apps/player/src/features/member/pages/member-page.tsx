@@ -51,7 +51,7 @@ export function MemberPage() {
         </Link>
         <div className="member-card__balance">
           <span className="member-card__label">{t('member.balance')}</span>
-          <Money value={coin} className="money--large" />
+          <Money value={coin} className="money--large" testId="member-balance" />
         </div>
         <div className="member-card__actions">
           <Link to={paths.wallets} search={{ name: 'deposit' }} className="member-card__action member-card__action--primary" data-testid="member-deposit">

@@ -22,7 +22,21 @@ import { assertEligible } from '../../eligibility.ts';
 import * as rewards from '../../rewards.repo.ts';
 import type { Activity, ActivityKind, KindContext } from '../kind.ts';
 import * as repo from './vip.repo.ts';
-import { applyRounds, claimable, levelOf, MICROS_PER_HUNDREDTH, rateOf, vipSettings, type PlayerVip, type VipLevel, type VipSettings } from './vip.rules.ts';
+import {
+  applyRounds,
+  claimable,
+  expOf,
+  levelOf,
+  MICROS_PER_HUNDREDTH,
+  periodDays,
+  periodOfDay,
+  rateOf,
+  vipSettings,
+  type PlayerVip,
+  type ValidBet,
+  type VipLevel,
+  type VipSettings,
+} from './vip.rules.ts';
 
 /**
  * VIP (activity 8, issue 17 §2-§3, decisions 045 and 046) and its rebate, one kind: the rebate's
@@ -101,6 +115,107 @@ async function runningVip(tx: Tx, now: Date): Promise<Vip | null> {
   return row && parsed?.success ? { ...row, settings: parsed.data } : null;
 }
 
+/**
+ * Level-up rewards one consumer transaction pays at most: each holds its player's coin account (and
+ * the transaction the consumers' horizon) until commit, while that player plays.
+ */
+const MAX_LEVEL_UPS = 10;
+
+/**
+ * How many of a batch's events (null: not a valid bet) one transaction applies: all of them,
+ * unless their rounds reach more than MAX_LEVEL_UPS rewarded levels, then those before the round
+ * that would pass it (at least one).
+ */
+function levelUpCut(s: VipSettings, held: Map<number, PlayerVip>, rounds: readonly (ValidBet | null)[]): number {
+  const players = new Map<number, PlayerVip>();
+  let ups = 0;
+  for (let i = 0; i < rounds.length; i++) {
+    const r = rounds[i];
+    if (!r) continue;
+    const start = held.get(r.userId);
+    if (!start) continue;
+    const p = players.get(r.userId) ?? { ...start };
+    players.set(r.userId, p);
+    const before = p.level;
+    p.exp += expOf(s, r.typeId, r.bet);
+    p.level = levelOf(s, p.level, p.exp);
+    for (let l = before + 1; l <= p.level; l++) if (s.levels[l]!.levelUpReward > 0) ups++;
+    if (ups > MAX_LEVEL_UPS) return Math.max(1, i);
+  }
+  return rounds.length;
+}
+
+/** A settled round as the consumer applies it, with its operator's day. */
+interface DatedRound {
+  userId: number;
+  typeId: number;
+  bet: number;
+  day: string;
+}
+
+/**
+ * Applies rounds (in outbox order) set-based: one read of the players' levels, one statement for
+ * exp, levels, rebate and day totals, then a level-up award per level reached (rare; a level
+ * reached again replays its key and pays nothing).
+ */
+async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Promise<void> {
+  const held = await repo.playersVip(tx, [...new Set(rounds.map((r) => r.userId))]);
+  const players = new Map<number, PlayerVip>([...held].map(([u, p]) => [u, { ...p }]));
+  const mine = rounds.filter((r) => players.has(r.userId));
+  const rebate = applyRounds(a.settings, players, mine);
+  // The day totals serve the VIP tasks and the retention rule: written only when one exists.
+  const days = new Map<string, { userId: number; day: string; validBet: number }>();
+  if (a.settings.retention || a.settings.levels.some((l) => l.tasks.length > 0)) {
+    for (const r of mine) {
+      const row = days.get(`${r.userId}:${r.day}`) ?? { userId: r.userId, day: r.day, validBet: 0 };
+      row.validBet += r.bet;
+      days.set(`${r.userId}:${r.day}`, row);
+    }
+  }
+  // Lock order (decision 045): the VIP rows first, then (a level-up award) the money.
+  await repo.applyBatch(tx, {
+    players: [...players].map(([userId, p]) => ({ userId, exp: p.exp - held.get(userId)!.exp, level: p.level })),
+    rebate,
+    days: [...days.values()],
+    at: now,
+  });
+  for (const [userId, p] of players) {
+    for (let level = held.get(userId)!.level + 1; level <= p.level; level++) {
+      const amount = a.settings.levels[level]!.levelUpReward;
+      if (amount < 1) continue;
+      try {
+        await tx.transaction(async (sp) => {
+          await assertEligible(sp, a, userId, now);
+          await grant(sp, a, userId, amount, key.level(userId, level), 'level', now);
+        });
+      } catch (err) {
+        // Not eligible (a disabled account): the level counts, its reward is not paid.
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+  }
+}
+
+/**
+ * Evaluates, once, every retention period that ended before `period` and was not evaluated yet
+ * (the activity's vip_retention row, locked, says from which day): the first of them with its
+ * players' valid bets, and if more ended since (no round at all in them), one more evaluation with
+ * none. The first period seen is never evaluated: the rule counts from the first full period after
+ * it is saved. A changed period length carries on from the first day not evaluated.
+ */
+async function evaluateRetention(tx: Tx, a: Vip, days: number, period: number, now: Date): Promise<void> {
+  const { from, to } = periodDays(days, period);
+  const until = await repo.retentionUntil(tx, a.id);
+  if (until === null) return repo.setRetentionUntil(tx, a.id, to, now);
+  if (until >= from) return;
+  const first = periodOfDay(days, until);
+  const keep = a.settings.levels.map((l) => l.keepBet);
+  const start = a.settings.levels.map((l) => l.betAmount);
+  await repo.applyRetention(tx, { ...periodDays(days, first), keep, start });
+  if (first < period - 1) await repo.applyRetention(tx, { from: '2000-01-01', to: '2000-01-01', keep, start });
+  await repo.setRetentionUntil(tx, a.id, from, now);
+}
+
 export const vipKind: ActivityKind<VipSettings, VipFacts> = {
   type: ActivityType.vip,
   name: 'vip',
@@ -122,49 +237,48 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
     defineConsumer({
       name: 'rewards.vip',
       events: ['game.round_settled'],
+      // A batch's cost is mostly fixed (nine statements): large batches keep it small per round (decision 055).
+      batchSize: 1_000,
       async handle(tx, events) {
         const now = ctx.clock.now();
-        const rounds = events.filter((e) => e.payload.status === 'settled' && e.payload.bet > 0);
-        if (!rounds.length) return;
         const a = await runningVip(tx, now);
         if (!a) return;
-        const held = await repo.playersVip(tx, [...new Set(rounds.map((e) => e.payload.userId))]);
-        const players = new Map<number, PlayerVip>([...held].map(([u, p]) => [u, { ...p }]));
-        const mine = rounds.filter((e) => players.has(e.payload.userId));
-        const rebate = applyRounds(
-          a.settings,
-          players,
-          mine.map((e) => ({ userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet })),
-        );
-        const days = new Map<string, { userId: number; day: string; validBet: number }>();
-        for (const e of mine) {
-          const day = dayIn(ctx.timeZone, e.createdAt);
-          const row = days.get(`${e.payload.userId}:${day}`) ?? { userId: e.payload.userId, day, validBet: 0 };
-          row.validBet += e.payload.bet;
-          days.set(`${e.payload.userId}:${day}`, row);
-        }
-        // Lock order (decision 045): the VIP rows first, then (a level-up award) the money.
-        await repo.applyBatch(tx, {
-          players: [...players].map(([userId, p]) => ({ userId, exp: p.exp - held.get(userId)!.exp, level: p.level })),
-          rebate,
-          days: [...days.values()],
-          at: now,
-        });
-        for (const [userId, p] of players) {
-          for (let level = held.get(userId)!.level + 1; level <= p.level; level++) {
-            const amount = a.settings.levels[level]!.levelUpReward;
-            if (amount < 1) continue;
-            try {
-              await tx.transaction(async (sp) => {
-                await assertEligible(sp, a, userId, now);
-                await grant(sp, a, userId, amount, key.level(userId, level), 'level', now);
-              });
-            } catch (err) {
-              // Not eligible (a disabled account): the level counts, its reward is not paid.
-              if (!(err instanceof AppError)) throw err;
-            }
+        // Level-up rewards lock each player's coin account until the batch commits, while they
+        // play: a batch stops after MAX_LEVEL_UPS of them, and the rest come in the next.
+        const settled = (e: (typeof events)[number]) => e.payload.status === 'settled' && e.payload.bet > 0;
+        const cut = levelUpCut(a.settings, await repo.playersVip(tx, [...new Set(events.filter(settled).map((e) => e.payload.userId))]), events.map((e) => (settled(e) ? e.payload : null)));
+        const rounds = events.slice(0, cut).filter(settled);
+        if (!rounds.length) return cut;
+        // Each round's operator day (offsets change only on quarter hours: one quarter, one day).
+        const quarters = new Map<number, string>();
+        const dated = rounds.map((e) => {
+          const q = Math.floor(e.createdAt.getTime() / 900_000);
+          let day = quarters.get(q);
+          if (day === undefined) {
+            day = dayIn(ctx.timeZone, e.createdAt);
+            quarters.set(q, day);
           }
+          return { userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet, day };
+        });
+        const retention = a.settings.retention;
+        if (!retention) {
+          // No rule (or no longer): a rule saved later counts from its first full period.
+          await repo.clearRetention(tx, a.id);
+          await applySegment(tx, a, dated, now);
+          return cut;
         }
+        // With a retention rule: the rounds of each period, in order; a period's end is evaluated
+        // (every player at once) before the first round of a later period (decision 055).
+        let from = 0;
+        while (from < dated.length) {
+          const period = periodOfDay(retention.days, dated[from]!.day);
+          let to = from + 1;
+          while (to < dated.length && periodOfDay(retention.days, dated[to]!.day) === period) to++;
+          await evaluateRetention(tx, a, retention.days, period, now);
+          await applySegment(tx, a, dated.slice(from, to), now);
+          from = to;
+        }
+        return cut;
       },
     }),
   ],

@@ -52,6 +52,47 @@ export async function applyBatch(x: Executor, b: VipBatch): Promise<void> {
     select (select count(*) from players) + (select count(*) from rebate) + (select count(*) from days) as n`);
 }
 
+/** The first operator's day the activity's retention rule has not evaluated (YYYY-MM-DD), locked until commit (one evaluation at a time); null before the first. */
+export async function retentionUntil(x: Executor, activityId: number): Promise<string | null> {
+  const res = await x.execute(sql`select evaluated_until::text as d from vip_retention where activity_id = ${activityId} for update`);
+  return rowsOf<{ d: string }>(res)[0]?.d ?? null;
+}
+
+/** Forgets the activity's retention state (its rule was removed): a rule saved again starts afresh. */
+export async function clearRetention(x: Executor, activityId: number): Promise<void> {
+  await x.execute(sql`delete from vip_retention where activity_id = ${activityId}`);
+}
+
+export async function setRetentionUntil(x: Executor, activityId: number, day: string, at: Date): Promise<void> {
+  await x.execute(sql`insert into vip_retention (activity_id, evaluated_until, updated_at) values (${activityId}, ${day}::date, ${at})
+                      on conflict (activity_id) do update set evaluated_until = excluded.evaluated_until, updated_at = excluded.updated_at`);
+}
+
+/**
+ * The retention rule for one ended period (decision 055), for every player at once: a player
+ * holding level L whose valid bet over the period's days (vip_day, from `from` up to `to`
+ * excluded) is below L's keepBet drops to the highest level below L whose keepBet it meets, and
+ * their exp to at most where that level starts. `keep[i]` and `start[i]` are level i's keepBet and
+ * betAmount. Answers how many players dropped.
+ */
+export async function applyRetention(x: Executor, r: { from: string; to: string; keep: number[]; start: number[] }): Promise<number> {
+  const res = await x.execute(sql`
+    with bets as (
+      select user_id, sum(valid_bet) as bet from vip_day where day >= ${r.from}::date and day < ${r.to}::date group by user_id
+    ), kept as (
+      select u.id, coalesce((select max(i) - 1 from generate_subscripts(${list(r.keep)}::bigint[], 1) i
+                              where i - 1 <= u.vip and (${list(r.keep)}::bigint[])[i] <= coalesce(b.bet, 0)), 0) as level
+        from app_user u left join bets b on b.user_id = u.id
+       where u.vip > 0
+    ), dropped as (
+      update app_user u set vip = k.level, vip_exp = least(u.vip_exp, (${list(r.start)}::bigint[])[k.level + 1])
+        from kept k where u.id = k.id and k.level < u.vip
+      returning u.id
+    )
+    select count(*)::int as n from dropped`);
+  return rowsOf<{ n: number }>(res)[0]!.n;
+}
+
 /** The player's valid bet on an operator's day (hundredths). */
 export async function dayBet(x: Executor, userId: number, day: string): Promise<number> {
   const res = await x.execute(sql`select valid_bet::text as v from vip_day where user_id = ${userId} and day = ${day}::date`);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRounds, claimable, levelFor, vipSettings, type PlayerVip } from './vip.rules.ts';
+import { applyRounds, claimable, levelFor, periodDays, periodOfDay, vipSettings, type PlayerVip } from './vip.rules.ts';
 
 // The rebate's rounding rule (decision 046) against a model that keeps exact rationals: accrual in
 // millionths never rounds, a claim pays the floor in hundredths, and what is paid plus what is left
@@ -15,6 +15,12 @@ const s = vipSettings.parse({
 });
 
 describe('VIP rules', () => {
+  it('retention periods (decision 055): N operator days from 2024-01-01, a Monday', () => {
+    expect([periodOfDay(7, '2024-01-01'), periodOfDay(7, '2024-01-07'), periodOfDay(7, '2024-01-08'), periodOfDay(7, '2023-12-31')]).toEqual([0, 0, 1, -1]);
+    expect(periodDays(7, periodOfDay(7, '2026-11-27'))).toEqual({ from: '2026-11-23', to: '2026-11-30' }); // Monday to Sunday
+    expect(periodDays(30, 0)).toEqual({ from: '2024-01-01', to: '2024-01-31' });
+  });
+
   it('levelFor: the highest level whose betAmount the exp meets', () => {
     expect([0, 4_999, 5_000, 39_999, 40_000, 10 ** 9].map((e) => levelFor(s, e))).toEqual([0, 0, 1, 1, 2, 2]);
   });

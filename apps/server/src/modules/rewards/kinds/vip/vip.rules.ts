@@ -38,8 +38,13 @@ const level = z
     /** Rebate per game type id, overriding rebateBp. */
     rebateBpByType: z.record(typeKey, bp).default({}),
     tasks: z.array(task).max(10).default([]),
+    /** With a retention rule: the valid bet within a period that keeps this level (0: never lost). */
+    keepBet: hundredths.default(0),
   })
   .strict();
+
+/** Levels go down only with this rule (decision 055): periods of `days` operator's days from RETENTION_EPOCH. */
+const retention = z.object({ days: z.number().int().min(1).max(366) }).strict();
 
 export const vipSettings = z
   .object({
@@ -58,10 +63,25 @@ export const vipSettings = z
     expWeights: z.record(typeKey, z.number().int().min(0).max(1_000)).default({}),
     /** Turnover per coin of every VIP bonus (gifts, tasks, level-ups, rebate) before it can be withdrawn, 0-10. */
     multiplier: z.number().int().min(0).max(10).default(1),
+    /** Absent: levels never go down. */
+    retention: retention.optional(),
   })
   .strict();
 export type VipSettings = z.infer<typeof vipSettings>;
 export type VipLevel = VipSettings['levels'][number];
+
+/** The first day of period 0 (a Monday: periods of 7 days are the operator's weeks, Monday to Sunday). */
+export const RETENTION_EPOCH = '2024-01-01';
+const DAY_MS = 86_400_000;
+
+/** The retention period (its index) holding an operator's day (YYYY-MM-DD). */
+export const periodOfDay = (days: number, day: string) => Math.floor((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${RETENTION_EPOCH}T00:00:00Z`)) / DAY_MS / days);
+
+/** A period's days: from its first day to the first day after it (YYYY-MM-DD, end excluded). */
+export function periodDays(days: number, index: number): { from: string; to: string } {
+  const day = (n: number) => new Date(Date.parse(`${RETENTION_EPOCH}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+  return { from: day(index * days), to: day((index + 1) * days) };
+}
 
 /** Millionths of a coin per hundredth: a claim pays floor(accrued / MICROS_PER_HUNDREDTH). */
 export const MICROS_PER_HUNDREDTH = 10_000;
@@ -73,7 +93,7 @@ export function levelFor(s: VipSettings, exp: number): number {
   return l;
 }
 
-/** The player's level: what their exp reaches, never below what they held (levels never go down). */
+/** The player's level: what their exp reaches, never below what they held (levels go down only by the retention rule, which lowers both). */
 export const levelOf = (s: VipSettings, held: number, exp: number) => Math.min(s.levels.length - 1, Math.max(held, levelFor(s, exp)));
 
 /** The exp a valid bet of a game type earns: floor(bet × weight %). */
