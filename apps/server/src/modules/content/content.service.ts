@@ -57,19 +57,20 @@ export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels
   const getNotices = (lang: Language = DEFAULT_LANG) => notices.get(lang);
   const getCustomerServiceQueue = () => queue.get(null);
 
+  /** The last answer per language and what it was made from: the same parts answer the same object (decision 054). */
+  const appConfigs = new Map<Language, { from: unknown[]; config: AppConfig }>();
+  const noLevels: { level: number; betAmount: number }[] = [];
+
   return {
     getConfigFields,
     getNotices,
     getCustomerServiceQueue,
     async getAppConfig(lang = DEFAULT_LANG) {
-      const [fields, appCustomerServiceQueue, faq, noticeList, levels] = await Promise.all([
-        getConfigFields(),
-        getCustomerServiceQueue(),
-        faqs.get(lang),
-        getNotices(lang),
-        o.vipLevels?.() ?? [],
-      ]);
-      return {
+      const from = await Promise.all([getConfigFields(), getCustomerServiceQueue(), faqs.get(lang), getNotices(lang), o.vipLevels?.() ?? noLevels]);
+      const last = appConfigs.get(lang);
+      if (last && last.from.every((v, i) => v === from[i])) return last.config;
+      const [fields, appCustomerServiceQueue, faq, noticeList, levels] = from;
+      const config: AppConfig = {
         ...fields,
         vipMap: Object.fromEntries(levels.map((l) => [String(l.level), l])) as AppConfig['vipMap'],
         levelConfig: levels as AppConfig['levelConfig'],
@@ -77,6 +78,8 @@ export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels
         faq,
         notices: noticeList,
       };
+      appConfigs.set(lang, { from, config });
+      return config;
     },
     async getPage(slug, lang = DEFAULT_LANG) {
       const page = (await repo.readPage(db, slug, lang)) ?? (await repo.readPage(db, slug, DEFAULT_LANG));
