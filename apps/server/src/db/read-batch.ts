@@ -1,4 +1,6 @@
+import { PGlite } from '@electric-sql/pglite';
 import { groupCommitBatch } from '../lib/metrics.ts';
+import type { Db } from './client.ts';
 
 interface Waiter<V> {
   resolve: (v: V | null) => void;
@@ -49,15 +51,18 @@ export class ReadBatcher<V> {
       const list = this.waiting.get(id);
       if (list) list.push({ resolve, reject });
       else this.waiting.set(id, [{ resolve, reject }]);
-      if (this.inFlight === 0) {
-        if (!this.scheduled) {
-          this.scheduled = true;
-          setImmediate(() => {
-            this.scheduled = false;
-            this.pump();
-          });
-        }
-      } else this.pump();
+      if (this.inFlight === 0) this.schedule();
+      else this.pump();
+    });
+  }
+
+  /** Sends at the end of this turn of the event loop, with every call that asks meanwhile. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
     });
   }
 
@@ -86,9 +91,21 @@ export class ReadBatcher<V> {
       for (const list of batch.values()) for (const w of list) w.reject(err);
     } finally {
       this.inFlight--;
-      this.pump();
+      // The calls that asked meanwhile go at the end of this turn, with any that ask during it. Sent
+      // at once (on arrival and here), PGlite, whose statements run on this thread, fell into groups
+      // of one: 1.0 ids per statement and 1,230 µs of CPU per refreshData, against 8.0 and 270 µs.
+      if (this.inFlight === 0) this.schedule();
+      else this.pump();
     }
   }
+}
+
+/**
+ * Statements in flight at once for a group read on this database: PGlite runs one statement at a
+ * time on its one connection, so a second would only wait behind the first and split the group.
+ */
+export function readLanes(db: Db): number {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite ? 1 : 2;
 }
 
 /** A PostgreSQL array literal of whole numbers (the batch's ids as one text parameter). */

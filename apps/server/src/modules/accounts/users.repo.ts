@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
 import { appUser, type AppUserRow } from '../../db/schema.ts';
-import { idArray, ReadBatcher } from '../../db/read-batch.ts';
+import { idArray, ReadBatcher, readLanes } from '../../db/read-batch.ts';
 
 export type NewUser = typeof appUser.$inferInsert;
 
@@ -27,6 +27,7 @@ export function prepareUserRead<E extends Record<string, SQL>>(db: Db, name: str
   type Row = Awaited<ReturnType<typeof query.execute>>[number];
   const batcher = new ReadBatcher<Row>({
     name: `read_${name}`,
+    lanes: readLanes(db),
     read: async (ids) => new Map((await query.execute({ ids: idArray(ids) })).map((row) => [(row as unknown as { user: AppUserRow }).user.id, row])),
   });
   return (userId: number) => batcher.get(userId);

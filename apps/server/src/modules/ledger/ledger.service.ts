@@ -4,7 +4,7 @@ import { AppError, ErrorCode, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { idArray, ReadBatcher } from '../../db/read-batch.ts';
+import { idArray, ReadBatcher, readLanes } from '../../db/read-batch.ts';
 import { sqlState, type Executor, type Tx } from '../../db/tx.ts';
 import { ledgerTransfers } from '../../lib/metrics.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -192,6 +192,7 @@ export function createBalanceReader(db: Db, name = 'ledger_balances'): (userId: 
   const read = repo.prepareWalletsRead(db, name);
   const batcher = new ReadBatcher<repo.WalletRow>({
     name: `read_${name}`,
+    lanes: readLanes(db),
     read: async (ids) => new Map((await read(idArray(ids))).map((r) => [Number(r.id), r.wallet])),
   });
   return async (userId) => {
