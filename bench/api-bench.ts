@@ -405,8 +405,9 @@ ${table}
 
 Hello's answer: ${helloBytes.toFixed(0)} bytes (head and body). Request log: ${Object.entries(logs).map(([t, s]) => `${t} ${s}`).join('; ')}.
 
-The figures before the one-statement reads, the configuration caches and the sampled request log, and the bounds
-measured for the goals not met (PGlite's statements in the main thread, the request chain's own cost): decision 041.`;
+The figures before the one-statement reads, the configuration caches and the sampled request log: decision 041. The group
+reads, the configuration answers kept as text, CPU per request before and after (\`bench/api-cpu.ts\`) and the bounds left
+for the goals not met: decision 054.`;
   return { id: 'api', markdown, goals, ok: errors === 0, full: SECONDS >= 10 && RUNS >= 3 && DBS.length === 2, date: today() };
 }
 
