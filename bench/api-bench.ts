@@ -8,9 +8,10 @@
  *        BENCH_API_CALLS=refreshData,preLogin: only these calls (by path)
  *        BENCH_API_PROF=<dir>: the server runs with node --cpu-prof, its profile written there at exit
  *
- * The server is the real one, started as `npm start` starts it (`node --import tsx apps/server/src/main.ts`,
- * development defaults: LOG_LEVEL info, the log written to a file) in a process of its own, with its rate
- * limits raised out of the way (they are still checked on every call). The hello is a bare Fastify app
+ * The server is the real one, started as `npm start` starts it (the compiled build, `node --enable-source-maps
+ * apps/server/dist/main.js`, built first), configured for production (NODE_ENV=production, LOG_LEVEL info,
+ * the sampled request log written to a file) in a process of its own, with its rate limits raised out of
+ * the way (they are still checked on every call). The hello is a bare Fastify app
  * (logger off) answering POST /hello with a small JSON envelope, in a process of its own on the same Node.
  * autocannon runs in this process (the bench does nothing else meanwhile): POSTs with the player app's
  * common fields; logged-in calls carry the bearer tokens of players registered through accountRegist,
@@ -29,6 +30,7 @@ import autocannon from 'autocannon';
 import { ClientConstants } from '@playhall/contract';
 import { dropDatabases, freshDatabases, median, RUNS, SECONDS, urlFor } from './pg-tools.ts';
 import { isMain, today, type BenchResult, type Goal } from './report.ts';
+import { run as runFile } from './pg-tools.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TMP = join(ROOT, 'bench', '.tmp', 'api');
@@ -38,15 +40,15 @@ const CONNECTIONS = (process.env.BENCH_API_CONNECTIONS ?? '10,100').split(',').m
 const PLAYERS = Math.max(...CONNECTIONS);
 const UNLIMITED = '1000000000';
 
-type Target = 'pglite' | 'postgres';
+export type Target = 'pglite' | 'postgres';
 /** Goals (issue 16 §1): throughput ratio at 10 connections per database, p99 ratio at 100. */
 const RATIO_GOAL: Record<Target, number> = { postgres: 0.5, pglite: 0.2 };
 const ANON_GOAL = 0.7;
 const P99_GOAL = 3;
 
-const COMMON = { appId: 'playhall', channel: 'WEB', clientReferrer: '', platform: 0, appVersion: ClientConstants.appVersion };
+export const COMMON = { appId: 'playhall', channel: 'WEB', clientReferrer: '', platform: 0, appVersion: ClientConstants.appVersion };
 
-interface Call {
+export interface Call {
   name: string;
   path: string;
   body: Record<string, unknown>;
@@ -55,10 +57,10 @@ interface Call {
   check: (data: Record<string, unknown>) => boolean;
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 const isArray = (x: unknown) => Array.isArray(x);
 
-function calls(gameListVersion: number): Call[] {
+export function calls(gameListVersion: number): Call[] {
   return [
     { name: 'refreshData', path: 'refreshData', body: {}, auth: true, check: (d) => d.errcode === 0 && d.coin === 0 && d.hasPassword === true && d.vip === 0 },
     {
@@ -87,7 +89,7 @@ function calls(gameListVersion: number): Call[] {
   ];
 }
 
-interface Load {
+export interface Load {
   rps: number;
   p50: number;
   p99: number;
@@ -124,7 +126,7 @@ async function waitFor(url: string, child: ChildProcess, what: string, init?: Re
   throw new Error(`${what} did not answer ${url} within 120 s`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -139,7 +141,7 @@ app.post('/hello', async () => ({ code: 200, msg: 'OK', data: { hello: 'world' }
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 `;
 
-async function startHello(): Promise<{ child: ChildProcess; port: number }> {
+export async function startHello(): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   // Resolved from the repository's node_modules, as the server's own Fastify is.
   const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_SOURCE], { cwd: join(ROOT, 'apps', 'server'), env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
@@ -147,22 +149,40 @@ async function startHello(): Promise<{ child: ChildProcess; port: number }> {
   return { child, port };
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   port: number;
   logFile: string;
 }
 
-async function startServer(target: Target): Promise<Server> {
+let built = false;
+
+/** The server as `npm start` runs it: compiled (built here once per bench), plain node. */
+async function buildServer(): Promise<void> {
+  if (built) return;
+  await runFile(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT });
+  built = true;
+}
+
+export async function startServer(target: Target): Promise<Server> {
+  await buildServer();
   const port = await freePort();
   const dataDir = join(TMP, 'data');
   rmSync(dataDir, { recursive: true, force: true });
   if (target === 'postgres') await freshDatabases(API_DB);
+  mkdirSync(TMP, { recursive: true });
   const logFile = join(TMP, `server-${target}.log`);
   const log = createWriteStream(logFile);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    // Production as configured: its defaults (LOG_LEVEL info, the sampled request log), with the
+    // secrets production requires set to bench values.
+    NODE_ENV: 'production',
+    OPERATOR_TOKEN: 'bench-operator-token-0123456789abcdef',
+    ORIGINALS_PROVIDER_SECRET: 'bench-originals-secret-0123456789',
+    SANDBOX_PAYMENT_SECRET: 'bench-sandbox-secret-0123456789',
+    SMS_PROVIDER: 'log',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -174,7 +194,7 @@ async function startServer(target: Target): Promise<Server> {
     ...(target === 'postgres' ? { DATABASE_URL: urlFor(API_DB) } : {}),
   };
   const prof = process.env.BENCH_API_PROF;
-  const args = [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')];
+  const args = [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), '--enable-source-maps', join(ROOT, 'apps/server/dist/main.js')];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -182,7 +202,7 @@ async function startServer(target: Target): Promise<Server> {
   return { child, port, logFile };
 }
 
-async function post(port: number, path: string, body: Json, token?: string): Promise<Json> {
+export async function post(port: number, path: string, body: Json, token?: string): Promise<Json> {
   const res = await fetch(`http://127.0.0.1:${port}/app/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -193,7 +213,7 @@ async function post(port: number, path: string, body: Json, token?: string): Pro
   return answer.data;
 }
 
-async function registerPlayers(port: number, run: string): Promise<string[]> {
+export async function registerPlayers(port: number, run: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const data = await post(port, 'accountRegist', { account: `bench_${run[0]}_${i}`, password: 'bench-password-1', deviceId: `bench-${run}-${i}` });
@@ -236,7 +256,7 @@ async function load(port: number, path: string, body: string, connections: numbe
   };
 }
 
-function envelopeCheck(check: (d: Json) => boolean): (raw: string) => boolean {
+export function envelopeCheck(check: (d: Json) => boolean): (raw: string) => boolean {
   return (raw) => {
     try {
       const a = JSON.parse(raw) as { code: number; data: Json };
@@ -370,8 +390,8 @@ function report(rows: Row[], logs: Record<string, string>, helloBytes: number): 
   const markdown = `## API: the player's hot calls vs a Fastify hello POST
 
 Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}.
-The server as \`npm start\` runs it (\`node --import tsx apps/server/src/main.ts\`, development defaults, \`LOG_LEVEL\` info, its
-log written to a file), in its own process, on PGlite (a fresh data directory) and on PostgreSQL (a fresh database), rate
+The server as \`npm start\` runs it (the compiled build, \`node --enable-source-maps apps/server/dist/main.js\`), configured for
+production (\`NODE_ENV=production\`, \`LOG_LEVEL\` info, the sampled request log written to a file), in its own process, on PGlite (a fresh data directory) and on PostgreSQL (a fresh database), rate
 limits raised (still checked). Hello: a bare Fastify app (logger off) answering \`POST /hello\` in its own process. autocannon in
 the bench's process, POSTs with the app's common fields; logged-in calls carry ${PLAYERS} players' bearer tokens (one per
 connection); preLogin as a returning visitor (its catalogue version current), appConfig in en-US; no \`Accept-Encoding\` (no
@@ -385,8 +405,9 @@ ${table}
 
 Hello's answer: ${helloBytes.toFixed(0)} bytes (head and body). Request log: ${Object.entries(logs).map(([t, s]) => `${t} ${s}`).join('; ')}.
 
-The figures before the one-statement reads, the configuration caches and the sampled request log, and the bounds
-measured for the goals not met (PGlite's statements in the main thread, the request chain's own cost): decision 041.`;
+The figures before the one-statement reads, the configuration caches and the sampled request log: decision 041. The group
+reads, the configuration answers kept as text, CPU per request before and after (\`bench/api-cpu.ts\`) and the bounds left
+for the goals not met: decision 054.`;
   return { id: 'api', markdown, goals, ok: errors === 0, full: SECONDS >= 10 && RUNS >= 3 && DBS.length === 2, date: today() };
 }
 

@@ -93,8 +93,11 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   // (decisions 036, 040). Listening from ready (every handler added) to close.
   const changes = createChangeFeed(database, app.log);
   // The app config carries the running VIP activity's levels (spec §3); `rewards` is built below, before any request.
-  const vipLevels = async () => ((await rewards.detailOf(ActivityType.vip))?.levels ?? []) as { level: number; betAmount: number }[];
-  const jackpotAwards = async () => ((await rewards.detailOf(ActivityType.luckyJackpot))?.awards ?? []) as JackpotAwardConfig[];
+  // The same arrays while nothing changed (the app config's text is made once per change, decision 054).
+  const noVipLevels: { level: number; betAmount: number }[] = [];
+  const noJackpotAwards: JackpotAwardConfig[] = [];
+  const vipLevels = async () => ((await rewards.detailOf(ActivityType.vip))?.levels ?? noVipLevels) as { level: number; betAmount: number }[];
+  const jackpotAwards = async () => ((await rewards.detailOf(ActivityType.luckyJackpot))?.awards ?? noJackpotAwards) as JackpotAwardConfig[];
   const content = createContentService(db, changes, { vipLevels, jackpotAwards });
   const getConfig = () => content.getConfigFields();
   const sessions = createSessionService(database, clock, { cacheMaxAgeMs: config.sessionCacheMaxAgeSeconds * 1000, log: app.log, changes });

@@ -20,7 +20,7 @@ import {
 } from '@playhall/contract';
 import type { ActivityView } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import { type CallContext, type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
+import { answerMemo, type CallContext, type EndpointRegistry, must } from '../../plugins/app/endpoints.ts';
 import { validationError } from '../../plugins/app/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { GameCatalogue } from '../games/catalogue.service.ts';
@@ -62,6 +62,8 @@ export function registerAccountRoutes(
   registry.handle(updateProfileEndpoint, async (ctx, b) => s.profile.updateProfile(must(ctx.session), b));
   registry.handle(logoutEndpoint, async (ctx) => s.profile.logout(must(ctx.session)));
 
+  // A visitor's preLogin is configuration only: its text is made once per language and change (decision 054).
+  const visitorAnswer = answerMemo<string, z.input<typeof preLoginEndpoint.response>>();
   // Public, but a token that is sent and no longer valid answers 401 so the client logs out.
   registry.handle(preLoginEndpoint, async (ctx, b) => {
     if (ctx.hadInvalidToken) throw new AppError(ErrorCode.unauthorized);
@@ -75,7 +77,9 @@ export function registerAccountRoutes(
       s.games.listsUnlessCurrent(b.gameListVersion, config.gameListVersion),
       s.activities(),
     ]);
-    return { ...config, appCustomerServiceQueue: queue, notices, user, gameLists, activityIds };
+    const build = () => ({ ...config, appCustomerServiceQueue: queue, notices, user, gameLists, activityIds });
+    if (user) return build();
+    return visitorAnswer(b.lang ?? '', [config, queue, notices, gameLists, activityIds], build);
   });
 
   registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
 import { appUser, type AppUserRow } from '../../db/schema.ts';
+import { idArray, ReadBatcher, readLanes } from '../../db/read-batch.ts';
 
 export type NewUser = typeof appUser.$inferInsert;
 
@@ -13,16 +14,23 @@ export async function findUserById(x: Executor, id: number): Promise<AppUserRow 
 /**
  * A read of one player's row with more json columns about the same player (other modules'
  * expressions, given the user id as SQL): one round trip, its statement built and named once at
- * start-up (a prepared statement on each PostgreSQL connection), so a call only binds the id.
+ * start-up (a prepared statement on each PostgreSQL connection), so a call only binds the ids. The
+ * reads arriving together share one statement (`where id = any($1)`, decision 054): the extras are
+ * evaluated per row, against `app_user.id`.
  */
 export function prepareUserRead<E extends Record<string, SQL>>(db: Db, name: string, extras: (userId: SQL) => E) {
-  const id = sql.placeholder('id');
   const query = db
-    .select({ user: appUser, ...extras(sql`${id}`) })
+    .select({ user: appUser, ...extras(sql`${appUser.id}`) })
     .from(appUser)
-    .where(eq(appUser.id, id))
+    .where(sql`${appUser.id} = any(${sql.placeholder('ids')}::bigint[])`)
     .prepare(name);
-  return async (userId: number) => (await query.execute({ id: userId }))[0] ?? null;
+  type Row = Awaited<ReturnType<typeof query.execute>>[number];
+  const batcher = new ReadBatcher<Row>({
+    name: `read_${name}`,
+    lanes: readLanes(db),
+    read: async (ids) => new Map((await query.execute({ ids: idArray(ids) })).map((row) => [(row as unknown as { user: AppUserRow }).user.id, row])),
+  });
+  return (userId: number) => batcher.get(userId);
 }
 
 /** Account names compare case-insensitively (the unique index is on lower(account)). */

@@ -60,20 +60,28 @@ export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels
   const getNotices = (lang: Language = DEFAULT_LANG) => notices.get(lang);
   const getCustomerServiceQueue = () => queue.get(null);
 
+  /** The last answer per language and what it was made from: the same parts answer the same object (decision 054). */
+  const appConfigs = new Map<Language, { from: unknown[]; config: AppConfig }>();
+  const noLevels: { level: number; betAmount: number }[] = [];
+  const noAwards: JackpotAwardConfig[] = [];
+
   return {
     getConfigFields,
     getNotices,
     getCustomerServiceQueue,
     async getAppConfig(lang = DEFAULT_LANG) {
-      const [fields, appCustomerServiceQueue, faq, noticeList, levels, jackpotAwardConfigList] = await Promise.all([
+      const from = await Promise.all([
         getConfigFields(),
         getCustomerServiceQueue(),
         faqs.get(lang),
         getNotices(lang),
-        o.vipLevels?.() ?? [],
-        o.jackpotAwards?.() ?? [],
+        o.vipLevels?.() ?? noLevels,
+        o.jackpotAwards?.() ?? noAwards,
       ]);
-      return {
+      const last = appConfigs.get(lang);
+      if (last && last.from.every((v, i) => v === from[i])) return last.config;
+      const [fields, appCustomerServiceQueue, faq, noticeList, levels, jackpotAwardConfigList] = from;
+      const config: AppConfig = {
         ...fields,
         vipMap: Object.fromEntries(levels.map((l) => [String(l.level), l])) as AppConfig['vipMap'],
         levelConfig: levels as AppConfig['levelConfig'],
@@ -82,6 +90,8 @@ export function createContentService(db: Db, changes: ChangeFeed, o: { vipLevels
         faq,
         notices: noticeList,
       };
+      appConfigs.set(lang, { from, config });
+      return config;
     },
     async getPage(slug, lang = DEFAULT_LANG) {
       const page = (await repo.readPage(db, slug, lang)) ?? (await repo.readPage(db, slug, DEFAULT_LANG));

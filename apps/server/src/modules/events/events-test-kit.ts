@@ -6,14 +6,21 @@ const silent = { warn: () => undefined, error: () => undefined } as never;
 
 /**
  * Runs each consumer's batches until it has caught up, as the runner would (tests drive batches:
- * a test clock does not tick). Throws when a batch fails.
+ * a test clock does not tick). Throws when a batch fails. A consumer busy elsewhere (the test app's
+ * own runner holding its cursor) is waited for and run again, so what it was applying has committed
+ * when this resolves (at most 10 s).
  */
 export async function drainConsumers(db: Db, clock: Clock, consumers: readonly EventConsumer[]): Promise<void> {
   const runner = createEventRunner({ db, clock, log: silent, consumers });
   for (const c of consumers) {
+    const until = Date.now() + 10_000;
     for (;;) {
       const r = await runner.runBatch(c.name);
       if (r.status === 'failed') throw new Error(`consumer ${c.name} failed: ${r.error}`);
+      if (r.status === 'busy' && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
       if (r.status !== 'applied' || !r.more) break;
     }
   }

@@ -1,7 +1,7 @@
 import { AppError, ErrorCode, type GameLaunch, type Language, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionInfo } from '../../plugins/app/endpoints.ts';
-import { getBalances } from '../ledger/ledger.service.ts';
+import { createBalanceReader } from '../ledger/ledger.service.ts';
 import type { GameCatalogue } from './catalogue.service.ts';
 import * as repo from './games.repo.ts';
 
@@ -45,6 +45,8 @@ async function launchable(db: Db, gameId: number, mode: 'real' | 'demo'): Promis
 
 /** startGame, anonymous/startGame, online and exitGame (product rules §3). */
 export function createGameLaunchService({ db, catalogue, sessions }: GameLaunchDeps) {
+  // online's balance: one statement for the heartbeats arriving together (decision 054).
+  const balances = createBalanceReader(db, 'games_online_balance');
   async function launch(userId: number | null, gameId: number, mode: 'real' | 'demo', lang: Language): Promise<GameLaunch> {
     const target = await launchable(db, gameId, mode);
     const { url, expiresAt } = await sessions.createLaunch({
@@ -80,7 +82,7 @@ export function createGameLaunchService({ db, catalogue, sessions }: GameLaunchD
     /** The 60 s heartbeat while logged in: keeps the open game's session alive (when one is named) and answers the coin balance. */
     async online(session: SessionInfo, gameId?: number): Promise<{ coin: Money }> {
       if (gameId !== undefined) await sessions.touch(session.userId, gameId);
-      return { coin: (await getBalances(db, session.userId)).coin };
+      return { coin: (await balances(session.userId)).coin };
     },
 
     /** exitGame: closes the player's sessions of the game, or of every game; a visitor has none. */

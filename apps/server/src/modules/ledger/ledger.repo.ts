@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
 
 // Every statement of the ledger lives here. Amounts travel as text so no bigint is rounded.
@@ -147,6 +148,18 @@ export function walletJsonExpr(userId: SQL): SQL<WalletRow> {
       'bet', w.bet::text, 'bonusLocked', w.bonus_locked::text,
       'turnoverRequired', w.turnover_required::text, 'totalRecharge', w.total_recharge::text)
     from (select 1) one left join player_wallet w on w.user_id = ${userId}::bigint)`;
+}
+
+/**
+ * The wallets of these players in one prepared statement (a group read, decision 054): ids as a
+ * PostgreSQL array literal; a player without a row of their own still gets one (their accounts read 0).
+ */
+export function prepareWalletsRead(db: Db, name: string): (ids: string) => Promise<{ id: number; wallet: WalletRow }[]> {
+  const query = db
+    .select({ id: sql<number>`u.id::float8`.as('id'), wallet: walletJsonExpr(sql`u.id`).as('wallet') })
+    .from(sql`unnest(${sql.placeholder('ids')}::bigint[]) as u(id)`)
+    .prepare(name);
+  return (ids) => query.execute({ ids });
 }
 
 /** A player's account balances ([book, asset, balance]) and wallet counters, in one query. */

@@ -4,6 +4,7 @@ import { AppError, ErrorCode, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
+import { idArray, ReadBatcher, readLanes } from '../../db/read-batch.ts';
 import { sqlState, type Executor, type Tx } from '../../db/tx.ts';
 import { ledgerTransfers } from '../../lib/metrics.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -181,6 +182,25 @@ export { prepare as preparePosting, settle as settlePosting, checkRefusal as pos
 /** A player's balances, wagering counters and withdrawable amount. Accounts not yet used read 0. */
 export async function getBalances(x: Executor, userId: number): Promise<PlayerBalances> {
   return balancesOf(await repo.walletOf(x, userId));
+}
+
+/**
+ * getBalances for the hot reads (`online`): the calls arriving together read their players' wallets
+ * in one prepared statement (decision 054), each seeing every write committed before it asked.
+ */
+export function createBalanceReader(db: Db, name = 'ledger_balances'): (userId: number) => Promise<PlayerBalances> {
+  const read = repo.prepareWalletsRead(db, name);
+  const batcher = new ReadBatcher<repo.WalletRow>({
+    name: `read_${name}`,
+    lanes: readLanes(db),
+    read: async (ids) => new Map((await read(idArray(ids))).map((r) => [Number(r.id), r.wallet])),
+  });
+  return async (userId) => {
+    const wallet = await batcher.get(userId);
+    // The statement answers a row for every id asked (unnest); none means the statement is wrong.
+    if (!wallet) throw new Error(`no wallet row for user ${userId}`);
+    return balancesOf(wallet);
+  };
 }
 
 /**

@@ -154,10 +154,31 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
    * Running activities of a kind this release runs, at the clock's now: the cache, trusted while the
    * change feed is live, else checked against the table's version (one cheap statement).
    */
-  async function running(): Promise<{ kind: ActivityKind<unknown>; activity: Activity<unknown> }[]> {
+  async function running(): Promise<Running> {
     const now = clock.now();
     const list = (await enabled(changes?.live ? undefined : await repo.activityVersion(db))).list;
-    return list.filter((r) => isRunning(r.activity, now));
+    const found = list.filter((r) => isRunning(r.activity, now));
+    // The same entries as last time answer the same array, so the views made from it are made once
+    // (views below; decision 054): identity says "unchanged" exactly, the entries being immutable.
+    const last = lastRunning;
+    if (last.length === found.length && found.every((r, i) => r === last[i])) return last;
+    lastRunning = found;
+    return found;
+  }
+  type Running = { kind: ActivityKind<unknown>; activity: Activity<unknown> }[];
+  let lastRunning: Running = [];
+  /** The player's views of the running list, made once per list (preLogin and the config answers reuse their text, decision 054). */
+  let views: { of: Running; ids: { activityIds: number[]; activityMap: Record<string, ActivityView> }; details: Map<number, Record<string, unknown> | null> } | null = null;
+  function viewsOf(list: Running) {
+    if (views?.of !== list) {
+      const shown = list.map((r) => playerView(r.kind, r.activity));
+      views = {
+        of: list,
+        ids: { activityIds: shown.map((a) => a.id), activityMap: Object.fromEntries(shown.map((a) => [String(a.id), a])) },
+        details: new Map(),
+      };
+    }
+    return views;
   }
 
   async function audited<T>(actor: string, action: string, target: (r: T) => string, details: Record<string, unknown>, fn: (tx: Executor) => Promise<T>): Promise<T> {
@@ -182,8 +203,13 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
 
     /** What the player sees of the first running activity of a type beyond the common fields (its kind's `detail`), or null when none runs. */
     async detailOf(type: number): Promise<Record<string, unknown> | null> {
-      const r = (await running()).find((x) => x.activity.type === type);
-      return r ? (r.kind.detail?.(r.activity) ?? {}) : null;
+      const list = await running();
+      const { details } = viewsOf(list);
+      if (!details.has(type)) {
+        const r = list.find((x) => x.activity.type === type);
+        details.set(type, r ? (r.kind.detail?.(r.activity) ?? {}) : null);
+      }
+      return details.get(type)!;
     },
 
     // ---- operators ----
@@ -294,8 +320,7 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
 
     /** The running activities in sort order and each by id (getActivityIds, getAfterLoginInfoWeb). */
     async activityIds(): Promise<{ activityIds: number[]; activityMap: Record<string, ActivityView> }> {
-      const list = (await running()).map((r) => playerView(r.kind, r.activity));
-      return { activityIds: list.map((a) => a.id), activityMap: Object.fromEntries(list.map((a) => [String(a.id), a])) };
+      return viewsOf(await running()).ids;
     },
 
     async getActivityIds(userId: number) {

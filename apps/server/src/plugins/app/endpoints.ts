@@ -23,7 +23,39 @@ export interface CallContext {
   ip: string;
 }
 
-export type Handler<E extends Endpoint> = (ctx: CallContext, body: z.output<E['request']>) => Promise<z.input<E['response']>>;
+/**
+ * An answer whose envelope is already JSON text: a configuration answer made again only when one of
+ * the values it is made from changed (`answerMemo`, decision 054), sent as is, with no serialising.
+ */
+export class SerializedAnswer<T = unknown> {
+  constructor(
+    readonly data: T,
+    readonly text: string,
+  ) {}
+}
+
+/**
+ * Answers kept as text per key (a language: a few at most), each made again only when one of the
+ * values it is made from is not the same object as last time. Exact when those values are the
+ * caches' own objects, never changed in place and replaced on change (the configuration caches of
+ * decision 040, the running activities' views).
+ */
+export function answerMemo<K, T>(): (key: K, from: readonly unknown[], build: () => T) => SerializedAnswer<T> {
+  const memo = new Map<K, { from: readonly unknown[]; answer: SerializedAnswer<T> }>();
+  return (key, from, build) => {
+    const hit = memo.get(key);
+    if (hit && hit.from.length === from.length && hit.from.every((v, i) => v === from[i])) return hit.answer;
+    const data = build();
+    const answer = new SerializedAnswer(data, JSON.stringify({ code: ErrorCode.ok, msg: 'OK', data }));
+    memo.set(key, { from, answer });
+    return answer;
+  };
+}
+
+export type Handler<E extends Endpoint> = (
+  ctx: CallContext,
+  body: z.output<E['request']>,
+) => Promise<z.input<E['response']> | SerializedAnswer<z.input<E['response']>>>;
 
 export type RateLimitTier = 'auth' | 'sms';
 
@@ -87,7 +119,7 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
     app.post(
       `/app/v1/${endpoint.path}`,
       { config: rateLimit ? { rateLimit: { max: typeof rateLimit === 'number' ? rateLimit : opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {} },
-      async (req) => {
+      async (req, reply) => {
         const token = readToken(req);
         const session = token ? await opts.resolveSession(token) : null;
         if (endpoint.needsSession && !session) throw new AppError(ErrorCode.unauthorized);
@@ -105,12 +137,19 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
           if (!parsed.success) throw validationError(parsed.error);
           body = parsed.data;
         }
-        const data = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip }, body as z.output<Endpoint['request']>);
+        const answer = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip }, body as z.output<Endpoint['request']>);
+        const serialized = answer instanceof SerializedAnswer ? answer : null;
+        const data: unknown = serialized ? serialized.data : answer;
         if (opts.validateResponses) {
           const check = endpoint.response.safeParse(data);
           if (!check.success) {
             throw new Error(`Response of ${endpoint.path} does not match the contract: ${JSON.stringify(check.error.issues)}`);
           }
+        }
+        if (serialized) {
+          // The same bytes Fastify's serialiser makes of the envelope, made once.
+          reply.type('application/json; charset=utf-8');
+          return serialized.text;
         }
         return { code: ErrorCode.ok, msg: 'OK', data };
       },
