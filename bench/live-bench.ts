@@ -108,7 +108,8 @@ export async function benchLive(): Promise<BenchResult> {
     corsOrigins: [],
   });
   const local = createLiveService({ hub, topics, redisUrl: undefined, log: silent });
-  const viaRedis: LiveService | null = withRedis ? createLiveService({ hub, topics, redisUrl: REDIS_URL, log: silent }) : null;
+  // Channels of its own: the shared Redis also carries other processes' live pushes (tests, servers).
+  const viaRedis: LiveService | null = withRedis ? createLiveService({ hub, topics, redisUrl: REDIS_URL, log: silent, channelPrefix: `playhall-live-bench-${process.pid}:` }) : null;
   hub.start();
   await viaRedis?.start();
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
