@@ -24,6 +24,12 @@ const bySeq = new Map<number, number[]>();
 const sockets: Socket[] = [];
 let closedEarly = 0;
 let badFrames = 0;
+/** What the unexpected frames were, by opcode (and 'nan' for a text frame without the tick's numbers). */
+const badKinds: Record<string, number> = {};
+const bad = (kind: string) => {
+  badFrames++;
+  badKinds[kind] = (badKinds[kind] ?? 0) + 1;
+};
 
 const SEQ = Buffer.from('"seq":');
 const SENT_AT = Buffer.from('"sentAt":');
@@ -96,7 +102,7 @@ function open(): Promise<Socket> {
       if (opcode === 0x1) {
         const seq = numberAfter(payload, SEQ);
         const sentAt = numberAfter(payload, SENT_AT);
-        if (!Number.isFinite(seq) || !Number.isFinite(sentAt)) return void badFrames++;
+        if (!Number.isFinite(seq) || !Number.isFinite(sentAt)) return bad(`nan:${payload.toString('latin1', 0, 60)}`);
         let list = bySeq.get(seq);
         if (!list) bySeq.set(seq, (list = []));
         list.push(at - sentAt);
@@ -106,9 +112,9 @@ function open(): Promise<Socket> {
         subscribed?.();
         subscribed = null;
       } else if (opcode === 0x8) {
-        closedEarly++;
+        bad(`close:${payload.length >= 2 ? payload.readUInt16BE(0) : ''}`);
       } else {
-        badFrames++;
+        bad(`opcode:${opcode}`);
       }
     };
     const onHead = (chunk: Buffer) => {
@@ -169,7 +175,7 @@ process.on('message', (msg: { cmd: string; groups: Record<string, number[]> }) =
     report[name] = { ticks: seqs.length, delivered: all.length, expected: seqs.length * N, incompleteTicks: incomplete, p50: pct(all, 0.5), p99: pct(all, 0.99), max: all.at(-1) ?? NaN, lastMedian: pct(lasts, 0.5) };
   }
   const cpu = process.cpuUsage(cpuAtReady);
-  process.send!({ report, closedEarly: closedEarly + badFrames, clientCpuUs: cpu.user + cpu.system }, () => {
+  process.send!({ report, closedEarly, badFrames, badKinds, clientCpuUs: cpu.user + cpu.system }, () => {
     for (const s of sockets) s.destroy();
     process.exit(0);
   });

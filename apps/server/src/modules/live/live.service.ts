@@ -7,8 +7,8 @@ import type { LiveHub } from './live.hub.ts';
 /** A published message larger than this is a programming error (the pushes are small summaries). */
 export const MAX_LIVE_MESSAGE_BYTES = 64 * 1024;
 
-/** Redis channel of a topic; every instance subscribes to every topic's channel. */
-const CHANNEL_PREFIX = 'playhall-live:';
+/** Redis channel of a topic (prefix + topic); every instance subscribes to every topic's channel. */
+export const LIVE_CHANNEL_PREFIX = 'playhall-live:';
 /** First byte of a Redis payload: the frame is retained for later subscribers, or not. */
 const RETAIN = 0x72; // 'r'
 const PLAIN = 0x6d; // 'm'
@@ -102,8 +102,16 @@ function createFeeds(hub: LiveHub, log: FastifyBaseLogger, publishLocal: LiveSer
   };
 }
 
-export function createLiveService(deps: { hub: LiveHub; topics: readonly LiveTopic[]; redisUrl: string | undefined; log: FastifyBaseLogger }): LiveService {
+export function createLiveService(deps: {
+  hub: LiveHub;
+  topics: readonly LiveTopic[];
+  redisUrl: string | undefined;
+  log: FastifyBaseLogger;
+  /** The channels' prefix: one deployment's (the benchmark takes its own on a shared Redis). */
+  channelPrefix?: string;
+}): LiveService {
   const { hub, topics, log } = deps;
+  const CHANNEL_PREFIX = deps.channelPrefix ?? LIVE_CHANNEL_PREFIX;
   const publishLocal = (topic: LiveTopic, message: unknown, opts: PublishOptions = {}) => hub.deliver(topic, liveFrame(topic, message), opts.retain === true);
   const feeds = createFeeds(hub, log, publishLocal);
   if (!deps.redisUrl) {
