@@ -4,29 +4,15 @@
  * prefilled; it recomputes the draw's float and winning entry in the browser (WebCrypto) and
  * checks the seed against its hash. Screenshots: screenshots/jackpot-verify-*.png.
  */
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fairVerifyHref } from '../../../packages/contract/src/index.ts';
 import { pickWeighted } from '../../../packages/fairness/src/index.ts';
 import { fairFloats, hashServerSeed, newServerSeed } from '../../../packages/fairness/src/hmac-node.ts';
-import { CHROMIUM, hasChromium, PHONE, snapNarrow } from './harness.ts';
-import { dist, serveDist } from './originals-mock.ts';
+import { hasChromium, PHONE, snapNarrow } from './harness.ts';
+import { useOriginalsBrowser } from './originals-mock.ts';
 
 describe.skipIf(!hasChromium)('verify page, Lucky jackpot mode (browser)', () => {
-  let browser: Browser;
-  let srv: { server: Server; base: string };
-  beforeAll(async () => {
-    if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/originals/dist is missing: run `npm run build -w apps/originals` (npm test does it)');
-    srv = await serveDist();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    srv?.server.close();
-  });
+  const env = useOriginalsBrowser();
 
   it('a draw record\'s link recomputes the draw: float, position, winning entry, hash check', async () => {
     const serverSeed = newServerSeed();
@@ -40,8 +26,8 @@ describe.skipIf(!hasChromium)('verify page, Lucky jackpot mode (browser)', () =>
     ];
     const nonce = 3;
     const href = fairVerifyHref({ scope: 'jackpot', serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: 'lucky~player', nonce, table, lang: 'en-US' });
-    const page = await (await browser.newContext(PHONE)).newPage();
-    await page.goto(`${srv.base}${href}`);
+    const page = await (await env.browser.newContext(PHONE)).newPage();
+    await page.goto(`${env.base}${href}`);
     await page.getByRole('button', { name: 'Verify' }).click();
     const [float] = fairFloats({ serverSeed, clientSeed: 'lucky~player', nonce }, 1) as [number];
     const index = pickWeighted(float, table.map((e) => e.weight));
@@ -53,7 +39,7 @@ describe.skipIf(!hasChromium)('verify page, Lucky jackpot mode (browser)', () =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByTestId('verify-result').scrollIntoViewIfNeeded();
     await snapNarrow(page, 'jackpot-verify');
-    await page.goto(`${srv.base}${href.replace('lang=en-US', 'lang=th-TH')}`);
+    await page.goto(`${env.base}${href.replace('lang=en-US', 'lang=th-TH')}`);
     await page.getByRole('button', { name: 'ตรวจสอบ' }).click();
     await page.getByTestId('verify-result').waitFor();
     await snapNarrow(page, 'jackpot-verify-th');

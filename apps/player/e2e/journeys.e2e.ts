@@ -133,17 +133,18 @@ describe.skipIf(!hasChromium)('player journeys', () => {
     await page.getByTestId('hero').waitFor();
   });
 
-  it('goes back with the nav bar arrow, and home from a deep link', async () => {
+  it('goes back with the nav bar arrow (a button named Back, reachable by keyboard), and home from a deep link', async () => {
     const { page } = await newPage();
     await page.goto('/');
     await page.locator('.quick-link', { hasText: 'FAQ' }).click();
     await page.locator('.faq-list').waitFor();
-    await page.locator('.adm-nav-bar-back').click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByTestId('hero').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/terms-of-use');
     await page.locator('.content-title').waitFor();
-    await page.locator('.adm-nav-bar-back').click();
+    await page.getByRole('button', { name: 'Back', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('hero').waitFor();
   });
 

@@ -6,32 +6,19 @@
  * its own stake, and a demo out of play coins points to Refill and Play for real.
  * Screenshots at 390×844 and 360×740: screenshots/originals-bets-*.png.
  */
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, hasChromium, PHONE, snapNarrow } from './harness.ts';
-import { dist, mockApi, serveDist, type MockOptions } from './originals-mock.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, PHONE, snapNarrow } from './harness.ts';
+import { mockApi, useOriginalsBrowser, type MockOptions } from './originals-mock.ts';
 
 describe.skipIf(!hasChromium)('Originals bet field: the stake shown is the stake placed', () => {
-  let browser: Browser;
-  let srv: { server: Server; base: string };
-  beforeAll(async () => {
-    if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/originals/dist is missing: run `npm run build -w apps/originals`');
-    srv = await serveDist();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    srv?.server.close();
-  });
+  const env = useOriginalsBrowser();
 
   const open = async (game: string, opts: MockOptions = {}): Promise<{ page: Page; stakes: Array<{ path: string; bet: number }> }> => {
     const stakes: Array<{ path: string; bet: number }> = [];
-    const page = await (await browser.newContext(PHONE)).newPage();
+    const page = await (await env.browser.newContext(PHONE)).newPage();
     await page.route('**/originals/api/**', mockApi(game, { confirmStakePct: 50, ...opts, stakes }));
-    await page.goto(`${srv.base}/originals/play/${game}?token=launch-token-0123456789&mode=${opts.mode ?? 'demo'}&lang=en-US`);
+    await page.goto(`${env.base}/originals/play/${game}?token=launch-token-0123456789&mode=${opts.mode ?? 'demo'}&lang=en-US`);
     await page.getByTestId('action').waitFor();
     return { page, stakes };
   };

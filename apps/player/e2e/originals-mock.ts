@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join } from 'node:path';
-import type { Route } from 'playwright-core';
-import { repoRoot } from './harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type Route } from 'playwright-core';
+import { CHROMIUM, repoRoot } from './harness.ts';
 import { crashMsForMultiplier, settleCrash, settleMines, drawMines, minesMultiplierE4 } from '../../originals/src/engine/index.ts';
 import { playFairRound } from '../../originals/src/engine/verify-node.ts';
 import { nextRound, publicSeedPair, type SeedPair } from '../../../packages/fairness/src/index.ts';
@@ -16,6 +17,27 @@ import { fairFloatSource, hashServerSeed } from '../../../packages/fairness/src/
 
 export const dist = join(repoRoot, 'apps/originals/dist');
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
+
+/**
+ * For a describe block: the built Originals served (serveDist) and Chromium launched before its
+ * tests, both closed after. The returned object's `browser` and `base` are set once beforeAll ran.
+ */
+export function useOriginalsBrowser(): { browser: Browser; base: string } {
+  const env = {} as { browser: Browser; base: string };
+  let server: Server | undefined;
+  beforeAll(async () => {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/originals/dist is missing: run `npm run build -w apps/originals` (npm test does it)');
+    const srv = await serveDist();
+    server = srv.server;
+    env.base = srv.base;
+    env.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    server?.close();
+  });
+  return env;
+}
 
 /** Static files under /originals/, index.html for the app's routes (as the game server does). */
 export function serveDist(): Promise<{ server: Server; base: string }> {

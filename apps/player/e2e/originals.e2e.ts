@@ -4,35 +4,22 @@
  * seeds. Screenshots mid-animation and after the round go to screenshots/originals-*.png.
  * (The journey against the real game server belongs with the server's routes.)
  */
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, hasChromium, PHONE, snap } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, PHONE, snap } from './harness.ts';
 import { nextRound } from '../../../packages/fairness/src/index.ts';
 import { playFairRound } from '../../originals/src/engine/verify-node.ts';
 import { money } from '../../originals/src/client/format.ts';
-import { dist, mockApi, serveDist, SEEDS, SLOT_BET, START_BALANCE, type MockOptions } from './originals-mock.ts';
+import { mockApi, useOriginalsBrowser, SEEDS, SLOT_BET, START_BALANCE, type MockOptions } from './originals-mock.ts';
 
 describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)', () => {
-  let browser: Browser;
-  let srv: { server: Server; base: string };
-  beforeAll(async () => {
-    if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/originals/dist is missing: run `npm run build -w apps/originals` (npm test does it)');
-    srv = await serveDist();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    srv?.server.close();
-  });
+  const env = useOriginalsBrowser();
 
   const open = async (game: string, opts: MockOptions = {}): Promise<Page> => {
-    const ctx = await browser.newContext(PHONE);
+    const ctx = await env.browser.newContext(PHONE);
     const page = await ctx.newPage();
     await page.route('**/originals/api/**', mockApi(game, opts));
-    await page.goto(`${srv.base}/originals/play/${game}?token=launch-token-0123456789&mode=demo&lang=en-US`);
+    await page.goto(`${env.base}/originals/play/${game}?token=launch-token-0123456789&mode=demo&lang=en-US`);
     await page.getByTestId('action').waitFor();
     expect(new URL(page.url()).searchParams.get('token')).toBeNull(); // the one-time token left the address bar
     return page;
@@ -153,7 +140,7 @@ describe.skipIf(!hasChromium)('Originals game screens (API mocked by the engine)
     // The oldest round, not the last one: nonce 0.
     const href = await rows.nth(2).getByTestId('verify-round').getAttribute('href');
     const verify = await page.context().newPage();
-    await verify.goto(`${srv.base}${href}`);
+    await verify.goto(`${env.base}${href}`);
     await expect(verify.getByRole('heading', { name: 'Verify a round' }).count()).resolves.toBe(1);
     await expect(verify.locator('input[name=nonce]').inputValue()).resolves.toBe('0');
     await expect(verify.locator('input[name=bet]').inputValue()).resolves.toBe('3.00');

@@ -31,11 +31,10 @@ export function NavBar({ title, link }: { title: string; link?: { to: string; la
       {/* antd-mobile's NavBar as plain elements, the same ones and classes (its stylesheet draws them;
           its script stays off the first screen: decision 033). */}
       <div className="adm-nav-bar">
-        <div className="adm-nav-bar-left" role="button">
-          <div className="adm-nav-bar-back" onClick={goBack}>
-            <span className="adm-nav-bar-back-arrow"><BackArrow /></span>
-            <span aria-hidden="true"><span className="sr-only">{t('common.back')}</span></span>
-          </div>
+        <div className="adm-nav-bar-left">
+          <button type="button" className="adm-nav-bar-back" onClick={goBack} aria-label={t('common.back')}>
+            <span className="adm-nav-bar-back-arrow" aria-hidden="true"><BackArrow /></span>
+          </button>
         </div>
         <div className="adm-nav-bar-title"><h1 className="nav-bar__title">{title}</h1></div>
         <div className="adm-nav-bar-right">

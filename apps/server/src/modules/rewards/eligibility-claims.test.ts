@@ -5,9 +5,9 @@ import { call, createTestApp, describeDb, type TestApp } from '../../test/create
 import type { TestPlayer } from '../../test/factories.ts';
 import { api, fundedPlayer, openGame } from '../../test/originals/originals-test-kit.ts';
 import { drainConsumers } from '../events/events-test-kit.ts';
-import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { createRewardsService } from './rewards.service.ts';
+import { closeCheckingLedger } from './rewards-test-kit.ts';
 
 // Every VIP, task and rebate claim, and the level-up reward the VIP consumer pays, asks the one
 // eligibility hook (eligibility.ts, decision 028) before it grants: an account that may not receive
@@ -71,11 +71,7 @@ describeDb('VIP, task and rebate claims ask the eligibility hook', () => {
     }
   });
   afterAll(async () => {
-    if (t) {
-      const report = await checkLedger(t.database.db);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-      await t.close();
-    }
+    await closeCheckingLedger(t);
   });
 
   it('an account that may not receive promotions gets nothing from any of them; the same claims pay once it may again', async () => {

@@ -8,10 +8,10 @@ import { redisMissing, TEST_REDIS_URL } from '../../test/redis.ts';
 import { api, fundedPlayer, openGame } from '../../test/originals/originals-test-kit.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
 import { drainConsumers } from '../events/events-test-kit.ts';
-import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { liveUrl, openLiveClient, type LiveClient } from '../live/live-test-kit.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { createRewardsService } from './rewards.service.ts';
+import { closeCheckingLedger } from './rewards-test-kit.ts';
 
 // The lucky jackpot's live pushes (issue 18 §4, decision 053) through the real app listening on a
 // port: a screen subscribed to the jackpot topic gets the pools as getJackpotDrawInfo has them, again
@@ -75,11 +75,7 @@ describeDb('lucky jackpot live pushes', () => {
   afterAll(async () => {
     for (const c of clients) c.ws.terminate();
     for (const app of apps) await app.close();
-    if (t) {
-      const report = await checkLedger(t.database.db);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-      await t.close();
-    }
+    await closeCheckingLedger(t);
   });
 
   it('a screen gets the pools as getJackpotDrawInfo has them, again when real rounds grow them, and each real win', async () => {

@@ -9,10 +9,10 @@ import { api, fundedPlayer, openGame } from '../../test/originals/originals-test
 import { DAY } from '../../lib/clock.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
 import { drainConsumers } from '../events/events-test-kit.ts';
-import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { houseBalances } from '../ledger/ledger.service.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { createRewardsService } from './rewards.service.ts';
+import { closeCheckingLedger } from './rewards-test-kit.ts';
 
 // The lucky jackpot (activity 47, issue 18, decision 050) through the real app: chances from real
 // deposits (the sandbox webhook) and real rounds (the Originals through the signed wallet protocol),
@@ -141,11 +141,7 @@ describeDb('lucky jackpot (activity 47)', () => {
     pix = (await channels(t.app, player.token)).pix;
   });
   afterAll(async () => {
-    if (t) {
-      const report = await checkLedger(t.database.db);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-      await t.close();
-    }
+    await closeCheckingLedger(t);
   });
 
   it('1002 while the activity does not run (created, not enabled)', async () => {

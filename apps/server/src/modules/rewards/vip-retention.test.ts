@@ -6,11 +6,11 @@ import type { TestPlayer } from '../../test/factories.ts';
 import { api, fundedPlayer, openGame } from '../../test/originals/originals-test-kit.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { drainConsumers } from '../events/events-test-kit.ts';
-import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { startOfDay } from './calendar.ts';
 import { periodDays, periodOfDay } from './kinds/vip/vip.rules.ts';
 import { createRewardsService } from './rewards.service.ts';
+import { closeCheckingLedger, startActivity } from './rewards-test-kit.ts';
 
 // The VIP retention rule (issue 17 §2, decision 055): levels go down only when the operator sets
 // `retention`; each period of `days` operator's days ends with every player keeping the level their
@@ -71,17 +71,10 @@ describeDb('VIP retention rule (activity 8)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ operatorTimeZone: TZ });
-    const created = await staffCall(t, 'POST', '/activities', { type: ActivityType.vip, name: 'VIP with retention', settings });
-    expect(created.code, created.msg).toBe(200);
-    activityId = created.data!.id as number;
-    expect((await staffCall(t, 'POST', `/activities/${activityId}/enable`)).code).toBe(200);
+    activityId = await startActivity(t, { type: ActivityType.vip, name: 'VIP with retention', settings });
   });
   afterAll(async () => {
-    if (t) {
-      const report = await checkLedger(t.database.db);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-      await t.close();
-    }
+    await closeCheckingLedger(t);
   });
 
   it('refuses a retention period outside 1-366 days and a negative keepBet, naming the field', async () => {

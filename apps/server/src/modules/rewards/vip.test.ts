@@ -9,9 +9,9 @@ import { MINUTE } from '../../lib/clock.ts';
 import { withTx } from '../../db/tx.ts';
 import { drainConsumers, testEventRunner } from '../events/events-test-kit.ts';
 import { insertDomainEvent } from '../events/domain-events.service.ts';
-import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
 import { createRewardsService } from './rewards.service.ts';
+import { closeCheckingLedger, startActivity } from './rewards-test-kit.ts';
 
 // VIP (activity 8) and its rebate (issue 17 §2-§3, decisions 045 and 046), through the real app:
 // rounds played in the Originals through the signed wallet protocol, the event runner's consumer,
@@ -61,17 +61,10 @@ describeDb('VIP and rebate (activity 8)', () => {
     t = await createTestApp({ operatorTimeZone: TZ });
     const rows = ((await t.database.db.execute(sql`select id, code from game_type`)) as unknown as Rows<{ id: number; code: string }>).rows;
     types = Object.fromEntries(rows.map((r) => [r.code, r.id])) as typeof types;
-    const created = await staffCall(t, 'POST', '/activities', { type: ActivityType.vip, name: 'VIP club', settings: settings() });
-    expect(created.code, created.msg).toBe(200);
-    activityId = created.data!.id as number;
-    expect((await staffCall(t, 'POST', `/activities/${activityId}/enable`)).code).toBe(200);
+    activityId = await startActivity(t, { type: ActivityType.vip, name: 'VIP club', settings: settings() });
   });
   afterAll(async () => {
-    if (t) {
-      const report = await checkLedger(t.database.db);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-      await t.close();
-    }
+    await closeCheckingLedger(t);
   });
 
   it('refuses settings that do not hold (levels going down, level 0 above 0, duplicate task ids) naming the field', async () => {
