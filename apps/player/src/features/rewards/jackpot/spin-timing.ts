@@ -120,26 +120,18 @@ export const browserClock: FrameClock = {
 };
 
 /**
- * Plays a plan frame by frame: `onCell` runs only when the lit cell changes (the caller moves one
- * element with a transform; React does not render per step), `onDone` once, on the winning cell.
- * The step is read from the clock, so a dropped frame never slows the spin or shifts its end.
- * Returns a stop function (unmounting mid-spin).
+ * Runs `step(elapsed ms)` on every animation frame from now until it answers true (done) or the
+ * returned stop function is called (unmounting mid-animation). The grid and the tier wheel both
+ * read their position from the elapsed time, so a dropped frame never slows them or shifts their end.
  */
-export function playSpin(plan: SpinPlan, fromCell: number, onCell: (cell: number) => void, onDone: () => void, clock: FrameClock = browserClock): () => void {
+export function runFrames(step: (elapsedMs: number) => boolean, clock: FrameClock = browserClock): () => void {
   const start = clock.now();
-  let shown = fromCell;
   let id = 0;
   let stopped = false;
   const frame = (now: number) => {
     if (stopped) return;
-    const { cell, done } = cellAt(plan, fromCell, now - start);
-    if (cell !== shown) {
-      shown = cell;
-      onCell(cell);
-    }
-    if (done) {
+    if (step(now - start)) {
       stopped = true;
-      onDone();
       return;
     }
     id = clock.requestFrame(frame);
@@ -149,4 +141,22 @@ export function playSpin(plan: SpinPlan, fromCell: number, onCell: (cell: number
     stopped = true;
     clock.cancelFrame(id);
   };
+}
+
+/**
+ * Plays a plan frame by frame: `onCell` runs only when the lit cell changes (the caller moves one
+ * element with a transform; React does not render per step), `onDone` once, on the winning cell.
+ * Returns a stop function (unmounting mid-spin).
+ */
+export function playSpin(plan: SpinPlan, fromCell: number, onCell: (cell: number) => void, onDone: () => void, clock: FrameClock = browserClock): () => void {
+  let shown = fromCell;
+  return runFrames((elapsed) => {
+    const { cell, done } = cellAt(plan, fromCell, elapsed);
+    if (cell !== shown) {
+      shown = cell;
+      onCell(cell);
+    }
+    if (done) onDone();
+    return done;
+  }, clock);
 }

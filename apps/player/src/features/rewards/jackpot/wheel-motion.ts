@@ -1,4 +1,4 @@
-import type { FrameClock } from './spin-timing.ts';
+import { runFrames, type FrameClock } from './spin-timing.ts';
 
 /**
  * The second wheel (spec §4: a type 2 win shows a wheel of the four tiers): it turns several
@@ -24,23 +24,10 @@ export function easeOut(t: number): number {
 
 /** Turns the wheel from 0 to `stopAngle` over the wheel's time; `onAngle` each frame, `onDone` once. Returns a stop function. */
 export function playWheel(stopAngle: number, onAngle: (deg: number) => void, onDone: () => void, clock: FrameClock, durationMs: number = WheelTiming.durationMs): () => void {
-  const start = clock.now();
-  let stopped = false;
-  let id = 0;
-  const frame = (now: number) => {
-    if (stopped) return;
-    const t = (now - start) / durationMs;
+  return runFrames((elapsed) => {
+    const t = elapsed / durationMs;
     onAngle(stopAngle * easeOut(t));
-    if (t >= 1) {
-      stopped = true;
-      onDone();
-      return;
-    }
-    id = clock.requestFrame(frame);
-  };
-  id = clock.requestFrame(frame);
-  return () => {
-    stopped = true;
-    clock.cancelFrame(id);
-  };
+    if (t >= 1) onDone();
+    return t >= 1;
+  }, clock);
 }
