@@ -142,22 +142,8 @@ export async function insertDraw(x: Executor, d: NewDraw): Promise<number> {
   return rowsOf<{ id: number }>(res)[0]!.id;
 }
 
-export interface DrawRow {
-  id: number;
-  configId: number;
-  type: number;
-  propId: number;
-  count: number;
-  bonus: number;
-  seedId: number;
-  nonce: number;
-  serverSeedHash: string;
-  clientSeed: string;
-  tableIds: number[];
-  weights: number[];
-  idx: number;
-  createdAt: Date;
-}
+/** A draw as read back: what was recorded, without the writer's bookkeeping. */
+export type DrawRow = Omit<NewDraw, 'userId' | 'activityId' | 'source' | 'grantId' | 'at'> & { id: number; createdAt: Date };
 
 type RawDraw = Omit<DrawRow, 'count' | 'bonus' | 'seedId' | 'nonce' | 'createdAt' | 'tableIds' | 'weights'> & {
   count: string;
