@@ -29,10 +29,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import { LiveTopics } from '@playhall/contract';
 import { LiveHub } from '../apps/server/src/modules/live/live.hub.ts';
 import { createLiveService, type LiveService } from '../apps/server/src/modules/live/live.service.ts';
+import { isRedisReachable } from '../apps/server/src/test/redis.ts';
 import { isMain, runAndRecord, today, type BenchResult, type Goal } from './report.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,18 +66,6 @@ function openFiles(): number {
   return Number(line?.split(/\s+/)[3] ?? NaN);
 }
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 interface Report {
   ticks: number;
@@ -95,7 +83,7 @@ export async function benchLive(): Promise<BenchResult> {
   // Both processes hold a descriptor per socket: Node raises its soft limit to the hard one at start.
   const limit = openFiles();
   if (!(limit >= N + 512)) throw new Error(`open files limit ${limit} is below the ${N} sockets this benchmark holds in each process: raise ulimit -n (hard) or set LIVE_CLIENTS`);
-  const withRedis = await redisReachable();
+  const withRedis = await isRedisReachable(REDIS_URL);
   if (!withRedis) console.warn(`Redis not reachable at ${REDIS_URL}: the redis phase is skipped`);
 
   const topics = [...LiveTopics];

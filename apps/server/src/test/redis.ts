@@ -5,8 +5,9 @@ import { Redis } from 'ioredis';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function isRedisReachable(): Promise<boolean> {
-  const probe = new Redis(TEST_REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+/** Whether a Redis answers PING at `url` (the tests' and the benchmarks' probe). */
+export async function isRedisReachable(url: string = TEST_REDIS_URL): Promise<boolean> {
+  const probe = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
   probe.on('error', () => undefined); // the failed connect() below says it
   try {
     await probe.connect();
