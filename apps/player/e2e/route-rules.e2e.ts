@@ -4,14 +4,27 @@
  * app, or an external address) without the app rendering the path first; removing the rule gives
  * the path back to the app.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, useStackPage } from './harness.ts';
 
 describe.skipIf(!hasChromium)('route rules journey', () => {
   const fixture = useStackPage();
   let page: Page;
-  beforeAll(() => ({ page } = fixture));
+  // The sandbox has no outside network: the "partner site" is a second server on this machine, another
+  // origin (localhost, not 127.0.0.1), so the browser (and the app's service worker, once installed)
+  // follow the redirect exactly as they would to a real partner, with nothing intercepted.
+  let partner: Server;
+  let partnerUrl: string;
+  beforeAll(async () => {
+    ({ page } = fixture);
+    partner = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Partner site</h1>'));
+    await new Promise<void>((done) => partner.listen(0, done));
+    partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/landing`;
+  });
+  afterAll(() => new Promise<void>((done) => partner.close(() => done())));
 
   it('a rule to a page of the app: the browser lands there, query kept', async () => {
     await fixture.stack.ops('routes', 'set', '/help', '/faq');
@@ -23,13 +36,13 @@ describe.skipIf(!hasChromium)('route rules journey', () => {
   });
 
   it('a rule to an external address: the browser goes there, the app never loads for the path', async () => {
-    await fixture.stack.ops('routes', 'set', '/partner', 'https://partner.example.org/landing');
-    // The sandbox has no outside network: the external site is answered here, as the browser asked for it.
-    await page.route('https://partner.example.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner site</h1>' }));
+    await fixture.stack.ops('routes', 'set', '/partner', partnerUrl);
+    // As for a player with the app installed: the service worker controls the page when it navigates.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
     const appScripts: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/assets/')) appScripts.push(r.url()); });
     await page.goto('/partner');
-    expect(page.url()).toBe('https://partner.example.org/landing');
+    expect(page.url()).toBe(partnerUrl);
     await expect(page.locator('h1').innerText()).resolves.toBe('Partner site');
     expect(appScripts).toEqual([]);
   });
