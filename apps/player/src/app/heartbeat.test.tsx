@@ -1,24 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 
 vi.mock('../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { i18nReady } from '../lib/i18n.ts';
 import { logIn, logOut, mockApi, newQueryClient } from '../lib/game-test-kit.tsx';
 import { renderApp } from './app-test-kit.tsx';
+import { resetEachTest } from '../lib/test-reset.ts';
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+resetEachTest();
 
 const advance = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
 

@@ -1,14 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 
 vi.mock('../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { i18nReady } from '../lib/i18n.ts';
-import { logOut, mockApi, newQueryClient, preLoginData } from '../lib/game-test-kit.tsx';
+import { mockApi, newQueryClient, preLoginData } from '../lib/game-test-kit.tsx';
 import { installNativeBridge, resetNativeBridgeForTests } from '../lib/native-bridge.ts';
 import { installNativeShellDouble, type NativeShellDoubleOptions } from '../lib/native-shell-double.ts';
 import { useInstallOffer, useInstallPrompt, type BeforeInstallPromptEvent } from '../lib/pwa.ts';
 import { renderApp } from './app-test-kit.tsx';
+import { resetEachTest } from '../lib/test-reset.ts';
 
 const SHELL_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 PlayhallApp/2.3.0';
 
@@ -23,19 +23,11 @@ const queue = [
   { id: 2, itemType: 2, name: 'Telegram', param1: 'https://t.example.org/playhall', param2: '@playhall', sort: 2 },
 ];
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
+resetEachTest();
 beforeEach(() => {
-  localStorage.clear();
-  logOut();
   resetNativeBridgeForTests();
 });
 afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   delete window.PlayhallNative;
   delete window.__nativeShell;
 });

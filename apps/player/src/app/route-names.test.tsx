@@ -1,22 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { ClientConstants } from '@playhall/contract';
-import { i18nReady } from '../lib/i18n.ts';
-import { logIn, logOut, mockApi, newQueryClient } from '../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient } from '../lib/game-test-kit.tsx';
 import { RouteNames, builtRouteNames, pathOf, routeNameOf, useRouteName } from '../lib/route-names.ts';
 import { renderApp } from './app-test-kit.tsx';
 import { pageTransition } from './router.tsx';
+import { resetEachTest } from '../lib/test-reset.ts';
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-});
-afterEach(cleanup);
+resetEachTest();
 
 const leafName = (router: Awaited<ReturnType<typeof renderApp>>['router']) => router.state.matches.at(-1)?.staticData.routeName;
 

@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { i18nReady } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
-import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const launch = (gameId: number, mode: 'real' | 'demo') => ({
   gameId, mode, url: `/originals/play/g${gameId}?token=tok-${mode}-${gameId}&mode=${mode}`, expiresAt: '2030-01-01T00:00:00.000Z',
@@ -25,19 +25,7 @@ function handlers(over: Record<string, (b: Record<string, unknown>) => unknown> 
 
 const frame = () => screen.findByTestId('game-frame') as Promise<HTMLIFrameElement>;
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined; // the router restores scroll; jsdom has no layout
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetEachTest();
 
 describe('/game/start for a visitor', () => {
   it('real play goes to login, with the way back to this game', async () => {

@@ -1,14 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { BetRound } from '@playhall/contract';
-import { i18nReady } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/notify.ts';
-import { $, logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { $, logIn, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
 import { betRangeDays } from '../api/records-api.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 function round(n: number, over: Partial<BetRound> = {}): BetRound {
   const startedAt = new Date(Date.now() - n * 60_000).toISOString();
@@ -27,19 +27,9 @@ function pagedRounds(all: BetRound[]) {
   };
 }
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
+resetEachTest();
 beforeEach(() => {
-  localStorage.clear();
-  logOut();
   vi.mocked(showSuccessToast).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('game record periods', () => {

@@ -1,30 +1,21 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { i18nReady } from '../../../lib/i18n.ts';
-import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
 import { SEARCH_DEBOUNCE_MS } from './search-page.tsx';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const names = () => screen.queryAllByTestId('game-card').map((c) => within(c).getByText((_, el) => el?.classList.contains('game-card__name') ?? false).textContent);
 const count = () => screen.getByTestId('search-count').textContent;
 const type = (text: string) => fireEvent.change(screen.getByTestId('search-input'), { target: { value: text } });
 const pause = (ms: number) => act(async () => { await new Promise((r) => setTimeout(r, ms)); });
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
+resetEachTest();
 beforeEach(() => {
-  localStorage.clear();
-  logOut();
   mockApi({});
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('/game/search', () => {

@@ -1,32 +1,21 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { useModals } from '../../../lib/modals.ts';
-import { i18n, i18nReady } from '../../../lib/i18n.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useInstallPrompt, type BeforeInstallPromptEvent } from '../../../lib/pwa.ts';
-import { lists, logIn, logOut, mockApi, newQueryClient, player, preLoginData } from '../../../lib/game-test-kit.tsx';
+import { lists, logIn, mockApi, newQueryClient, player, preLoginData } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const card = (id: number) => screen.getAllByTestId('game-card').find((c) => c.dataset.gameId === String(id))!;
 const ids = (el: HTMLElement) => within(el).queryAllByTestId('game-card').map((c) => Number(c.dataset.gameId));
 const section = (typeId: number) => screen.getAllByTestId('type-section').find((s) => s.dataset.typeId === String(typeId));
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-  useModals.setState({ authModal: null });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest();
 
 describe('home lobby', () => {
   it('shows a grid per game type, at most gameShowNum tiles, then More to the search for that type', async () => {

@@ -1,34 +1,22 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
-import { i18nReady } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { openAuthModal } from '../../../lib/modals.ts';
-import { logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { logIn, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
 import { flushEvents, resetTracker } from '../../../lib/tracker.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const base = { sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {} };
 const NOTICE = { ...base, id: 3, type: 25, name: 'News', sort: 50, detail: { title: { 'en-US': 'Maintenance tonight' }, body: { 'en-US': 'Back at 03:00.' } } };
 const FIRST_DEPOSIT = { ...base, id: 7, type: 44, name: 'First deposit bonus', sort: 1, detail: { tiers: [{ minDeposit: 2000, bonus: 500 }], multiplier: 3 } };
 const running = (totalRecharge: number) => () => ({ activityIds: [7, 3], activityMap: { 7: FIRST_DEPOSIT, 3: NOTICE }, hasTurntable: false, totalRecharge });
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  logOut();
-  queryClient.clear();
-});
+resetEachTest();
 afterEach(() => {
   resetTracker();
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 describe('startup popups', () => {

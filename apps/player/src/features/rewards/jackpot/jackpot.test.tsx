@@ -8,7 +8,7 @@ import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/gam
 import { renderApp } from '../../../app/app-test-kit.tsx';
 import { useJackpotModal } from '../../../lib/rewards.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 import { bubbleShown, GUIDE_SEEN_KEY } from './jackpot-host.tsx';
 
 const base = { sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {}, detail: {} };
@@ -55,7 +55,7 @@ function reducedMotion(on: boolean) {
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: on && q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false }));
 }
 
-resetRewardPagesEachTest();
+resetEachTest();
 beforeEach(() => {
   sessionStorage.clear();
   useJackpotModal.setState({ open: false });

@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { logIn, mockApi, player, preLoginData } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
-import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 /*
  * The bonus centre (issue 17 §1) in jsdom, through the whole app. The app's own query client (the
@@ -38,7 +38,7 @@ function start(list: ActivityView[]) {
 const tabDot = () => within(document.querySelector('.tab-bar')!).getByText('Bonus').closest('a')!.querySelector('[data-testid="red-dot"]');
 const page = (path: string) => screen.findByTestId(path);
 
-resetRewardPagesEachTest();
+resetEachTest();
 
 describe('/bonus (a visitor)', () => {
   it('opens home: what runs and what it gives, each sending to login to claim; no dot; received and records need login', async () => {

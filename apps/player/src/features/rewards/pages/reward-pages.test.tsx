@@ -5,7 +5,7 @@ vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showError
 
 import { logIn, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
-import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const FIRST_DEPOSIT = {
   id: 7, type: 44, name: 'First deposit bonus', sort: 1, clickType: 1, clickAction: '', unloginShowStatus: true, themeUrl: null, endsAt: null, rules: {},
@@ -14,7 +14,7 @@ const FIRST_DEPOSIT = {
 const SIGN_IN = { ...FIRST_DEPOSIT, id: 8, type: 36, name: 'Daily sign-in', detail: {} };
 const running = (totalRecharge: number) => () => ({ activityIds: [7, 8], activityMap: { 7: FIRST_DEPOSIT, 8: SIGN_IN }, hasTurntable: false, totalRecharge });
 
-resetRewardPagesEachTest();
+resetEachTest();
 
 describe('/activity/first-deposit', () => {
   it('shows each tier as "Deposit X → Bonus Y", the wagering and a Deposit button', async () => {

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { $, logIn, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
 import { countdown } from './sign-in-page.tsx';
-import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const AMOUNTS = [100, 150, 200, 250, 300, 350, 1000];
 
@@ -35,7 +35,7 @@ const dots = (signIn: boolean) => ({
   redDots: { task: false, mail: false, signupBonus: false, fund: false, agent: false, freeBonus: false, spin: false, taskAward: false, agent5: false, vipAward: false, signIn, emailAward: false, canReceiveDrawChance: false },
 });
 
-resetRewardPagesEachTest();
+resetEachTest();
 beforeEach(() => {
   vi.mocked(showErrorToast).mockClear();
 });

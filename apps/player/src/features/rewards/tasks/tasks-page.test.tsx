@@ -7,7 +7,7 @@ import type { TaskView } from '@playhall/contract';
 import { useSession } from '../../../lib/session.ts';
 import { logIn, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
-import { resetRewardPagesEachTest } from '../reward-page-test-kit.ts';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const coin = (count: number, multiplier = 1) => ({ awardId: 2001, count, multiplier });
 const CONFIGURED = [
@@ -34,7 +34,7 @@ function view(progress: Record<string, [number, TaskView['status']]>, livenessVa
   };
 }
 
-resetRewardPagesEachTest();
+resetEachTest();
 
 describe('/bonus/tasks', () => {
   it('shows a visitor the configured tasks at no progress and sends them to login to claim', async () => {

@@ -1,30 +1,19 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 
 vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { CoinRecord } from '@playhall/contract';
-import { i18nReady } from '../../../lib/i18n.ts';
-import { $, logIn, logOut, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
+import { $, logIn, mockApi, newQueryClient } from '../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../app/app-test-kit.tsx';
+import { resetEachTest } from '../../../lib/test-reset.ts';
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 1000).toISOString();
 function rec(over: Partial<CoinRecord> & Pick<CoinRecord, 'id' | 'kind' | 'reason' | 'amount' | 'balanceAfter'>): CoinRecord {
   return { createdAt: at(over.id), book: 'coin', reference: null, orderId: null, status: null, timeline: [], note: null, safeboxAfter: null, game: null, ...over };
 }
 
-beforeAll(async () => {
-  await i18nReady;
-  window.scrollTo = () => undefined;
-});
-beforeEach(() => {
-  localStorage.clear();
-  logOut();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+resetEachTest();
 
 describe('/wallets/record', () => {
   it('shows one row per thing the player did, with exact signed amounts, statuses and a day total that is their sum', async () => {

@@ -9,7 +9,7 @@ import { useSession } from '../../../../lib/session.ts';
 import { closeRewardModal } from '../../../../lib/rewards.ts';
 import { logIn, mockApi, newQueryClient, refuse } from '../../../../lib/game-test-kit.tsx';
 import { renderApp } from '../../../../app/app-test-kit.tsx';
-import { resetRewardPagesEachTest } from '../../reward-page-test-kit.ts';
+import { resetEachTest } from '../../../../lib/test-reset.ts';
 
 const vipActivity = () => ({
   activityIds: [8],
@@ -46,7 +46,7 @@ function vip(o: { dailyReceived?: boolean; taskStatus?: 'open' | 'done' | 'recei
   };
 }
 
-resetRewardPagesEachTest();
+resetEachTest();
 beforeEach(() => {
   vi.mocked(showErrorToast).mockClear();
 });
