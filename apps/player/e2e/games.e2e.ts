@@ -6,28 +6,10 @@
  * the game inside the iframe and this journey plays the provider's part through the signed seamless
  * protocol with the development secret. The real Originals are played in play.e2e.ts.
  */
-import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, registerPlayer, snap, useStackPage, type Stack } from './harness.ts';
+import { hasChromium, provider, registerPlayer, snap, useStackPage, type Stack } from './harness.ts';
 
-/** The development signing secret of the `originals` platform (apps/server/src/config.ts). */
-const ORIGINALS_SECRET = 'playhall-dev-originals-provider-secret';
-
-/** One call of the seamless wallet protocol, signed as the Originals provider signs it. */
-async function provider<T = Record<string, unknown>>(stack: Stack, action: string, body: Record<string, unknown>): Promise<T> {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac('sha256', ORIGINALS_SECRET).update(`${ts}.${raw}`).digest('hex');
-  const res = await fetch(`${stack.baseUrl}/provider/v1/wallet/originals/${action}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-provider-timestamp': ts, 'x-provider-signature': signature },
-    body: raw,
-  });
-  const json = (await res.json()) as T & { status: string };
-  if (json.status !== 'OK') throw new Error(`provider ${action} failed: ${JSON.stringify(json)}`);
-  return json;
-}
 
 const card = (page: Page, name: string) => page.getByTestId('type-section').getByTestId('game-card').filter({ has: page.getByText(name, { exact: true }) });
 const cardNames = async (page: Page, scope = page.getByTestId('game-card')) =>

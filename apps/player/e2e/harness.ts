@@ -2,6 +2,7 @@
  * Browser-journey harness: starts the real server (on a copy of the run's seeded DATA_DIR, free
  * port) serving the built player app, and drives Debian's Chromium through playwright-core at a phone viewport.
  */
+import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -239,4 +240,22 @@ export async function playOriginal(page: Page, name: string): Promise<FrameLocat
   const frame = gameFrame(page);
   await frame.getByTestId('action').waitFor({ timeout: 20_000 });
   return frame;
+}
+
+/** The development signing secret of the `originals` platform (apps/server/src/config.ts). */
+const ORIGINALS_SECRET = 'playhall-dev-originals-provider-secret';
+
+/** One call of the seamless wallet protocol, signed as the Originals provider signs it. */
+export async function provider<T = Record<string, unknown>>(stack: Stack, action: string, body: Record<string, unknown>): Promise<T> {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', ORIGINALS_SECRET).update(`${ts}.${raw}`).digest('hex');
+  const res = await fetch(`${stack.baseUrl}/provider/v1/wallet/originals/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-provider-timestamp': ts, 'x-provider-signature': signature },
+    body: raw,
+  });
+  const json = (await res.json()) as T & { status: string };
+  if (json.status !== 'OK') throw new Error(`provider ${action} failed: ${JSON.stringify(json)}`);
+  return json;
 }

@@ -5,28 +5,10 @@
  * 'No more', and the figures (decision 026): each day's total is the sum of its rows as shown, each
  * balance follows from the row before it, and the newest balance is the top bar's, floored.
  */
-import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { appCall, hasChromium, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
+import { appCall, hasChromium, provider, snap, registerPlayer, useStackPage, type Stack } from './harness.ts';
 
-/** The development signing secret of the `originals` platform (apps/server/src/config.ts). */
-const ORIGINALS_SECRET = 'playhall-dev-originals-provider-secret';
-
-/** One call of the seamless wallet protocol, signed as the Originals provider signs it. */
-async function provider<T = Record<string, unknown>>(stack: Stack, action: string, body: Record<string, unknown>): Promise<T> {
-  const raw = JSON.stringify(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac('sha256', ORIGINALS_SECRET).update(`${ts}.${raw}`).digest('hex');
-  const res = await fetch(`${stack.baseUrl}/provider/v1/wallet/originals/${action}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-provider-timestamp': ts, 'x-provider-signature': signature },
-    body: raw,
-  });
-  const json = (await res.json()) as T & { status: string };
-  if (json.status !== 'OK') throw new Error(`provider ${action} failed: ${JSON.stringify(json)}`);
-  return json;
-}
 
 
 /** An exact figure as shown ("+1,234.56", "−0.10") back to hundredths. */
