@@ -71,6 +71,13 @@ async function main(): Promise<void> {
   let samples = 0;
   let waitingSamples = 0;
   let client: pg.Client | null = null;
+  // Stopped from outside (a timeout, ^C): stop the command too, and still print what was sampled.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      child.kill(signal);
+      done = true;
+    });
+  }
   while (!done) {
     const started = Date.now();
     try {
