@@ -140,8 +140,8 @@ export type AwardSettled = { ok: true; result: AwardResult } | { ok: false; erro
  * - `ok`: paid, or `replayed` (the key was paid before, now or by a concurrent call: nothing moved);
  * - not `ok`: the ledger refused that award alone (idempotencyConflict, insufficientBalance,
  *   unbalancedTransfer): it changed nothing, and the others of the list are applied in the caller's
- *   transaction. The caller decides: a claim throws the refusal (its transaction rolls back whole), an
- *   event consumer likewise unless the refusal means "paid before" (see `paidOrThrow`).
+ *   transaction. The caller decides: a claim throws the refusal (`paidOrThrow`: its transaction rolls
+ *   back whole), an event consumer likewise unless the refusal means "paid before" (`consumerPaid`).
  * Throws, and then the caller's transaction must not commit (nothing of the list is applied if the
  * statement failed): a bad input (unknown award, bounds, a key twice in the list; checked before
  * anything is sent), a balance past MaxBalance (balanceLimitExceeded: the database refuses the whole
