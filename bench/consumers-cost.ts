@@ -2,7 +2,7 @@
  * What each event consumer costs per game round, measured in CPU time rather than rounds per second,
  * so the figure holds on a machine other work shares (the consumers benchmark's ratio does not).
  *
- *   npx tsx bench/consumers-cost.ts   (env: COST_SECONDS=6 COST_CLIENTS=8 COST_REPEATS=3, BENCH_PG_URL, BENCH_KEEP=1)
+ *   npx tsx bench/consumers-cost.ts   (env: COST_SECONDS=6 COST_CLIENTS=8 COST_REPEATS=3, BENCH_PG_URL, BENCH_KEEP=1, BENCH_DB_NAME)
  *
  * One fresh PostgreSQL database with the consumers benchmark's activities (createBenchActivities).
  * Rounds are played through the provider protocol (bench/rounds-bench.ts's driver) on an app with
@@ -32,7 +32,7 @@ import { createBenchActivities } from './consumers-bench.ts';
 import { dropDatabases, freshDatabases, median, urlFor } from './pg-tools.ts';
 import { driveRounds, fundedPlayers, openSessions, ProviderConnection } from './rounds-bench.ts';
 
-const DB_NAME = 'playhall_bench_consumers_cost';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'playhall_bench_consumers_cost';
 const SECONDS = Number(process.env.COST_SECONDS ?? 6);
 const CLIENTS = Number(process.env.COST_CLIENTS ?? 8);
 const REPEATS = Number(process.env.COST_REPEATS ?? 3);

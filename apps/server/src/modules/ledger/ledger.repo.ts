@@ -49,12 +49,12 @@ function arrayLiteral(values: (string | number | null)[]): string {
 /**
  * The hot path: a whole batch of transfers in one statement, one round trip, one commit when
  * run outside a transaction (ledger_post, the one ledger writer: decision 027). Each account goes
- * once; house books use one shard, picked at random per call, so no house row serialises every
- * transfer. One outcome per transfer, in order. Transfer keys must be distinct within a batch.
+ * once; house books use one shard, `shard` (the service picks it: at random per call, or one per
+ * transaction), so no house row serialises every transfer. One outcome per transfer, in order.
+ * Transfer keys must be distinct within a batch.
  */
-export async function postBatch(x: Executor, transfers: PostTransfer[], shards: number): Promise<PostOutcome[]> {
+export async function postBatch(x: Executor, transfers: PostTransfer[], shard: number): Promise<PostOutcome[]> {
   const n = transfers.length;
-  const shard = Math.floor(Math.random() * shards);
   const keys: string[] = new Array(n);
   const fingerprints: string[] = new Array(n);
   const reasons: string[] = new Array(n);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError, ErrorCode, type Money } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
 import { groupCommitTuning } from '../../config.ts';
@@ -25,6 +26,25 @@ export * from './ledger.types.ts';
 
 /** Rows per house book and asset; each call picks one at random so house rows never become one hot row. */
 export const HOUSE_SHARDS = 16;
+
+/** One shard per open transaction (its drizzle session, which its savepoints share). */
+const txShards = new WeakMap<object, number>();
+
+/**
+ * The house book shard a posting uses (decision 056): outside a transaction one at random per call;
+ * inside a caller's transaction one picked at random when it first posts and kept until it ends, so
+ * a transaction (awards, transferIn, savepoints included) holds at most one row of each house book.
+ */
+export function houseShardOf(x: Executor): number {
+  if (!is(x, PgTransaction)) return Math.floor(Math.random() * HOUSE_SHARDS);
+  const session = x._.session;
+  let shard = txShards.get(session);
+  if (shard === undefined) {
+    shard = Math.floor(Math.random() * HOUSE_SHARDS);
+    txShards.set(session, shard);
+  }
+  return shard;
+}
 const MAX_BATCH = 100;
 const MAX_KEY = 200;
 
@@ -132,7 +152,7 @@ const batchers = new WeakMap<Db, GroupCommit<repo.PostTransfer, repo.PostOutcome
 export async function transferIn(x: Executor, input: TransferInput): Promise<TransferResult> {
   const transfer = prepare(input);
   try {
-    const [out] = await repo.postBatch(x, [transfer], HOUSE_SHARDS);
+    const [out] = await repo.postBatch(x, [transfer], houseShardOf(x));
     return settle(transfer, out!);
   } catch (err) {
     if (sqlState(err) === '23514') throw checkRefusal(err);
@@ -161,7 +181,7 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
   const transfer = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = ledgerGroupCommit('ledger', (t) => t.key, (transfers) => repo.postBatch(db, transfers, HOUSE_SHARDS));
+    batcher = ledgerGroupCommit('ledger', (t) => t.key, (transfers) => repo.postBatch(db, transfers, houseShardOf(db)));
     batchers.set(db, batcher);
   }
   try {

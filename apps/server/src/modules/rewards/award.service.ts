@@ -4,7 +4,7 @@ import type { GroupCommit } from '../../db/group-commit.ts';
 import { sqlState, type Executor } from '../../db/tx.ts';
 import { toMoney } from '../../lib/money.ts';
 import {
-  HOUSE_SHARDS,
+  houseShardOf,
   ledgerGroupCommit,
   postingRefusal,
   preparePosting,
@@ -92,7 +92,7 @@ function prepare(input: AwardInput): repo.AwardItem {
   };
 }
 
-/** Turns reward_award's answer for one award into its result, or the ledger's typed refusal. */
+/** Turns reward_award's answer for one award into its result, or throws the ledger's typed refusal. */
 function settle(item: repo.AwardItem, out: repo.AwardOutcome): AwardResult {
   const key = item.transfer.key;
   if (out.code === repo.AwardCode.unknownPlayer) throw new RangeError(`award ${key}: player ${item.userId} does not exist`);
@@ -121,23 +121,84 @@ function refusal(err: unknown): unknown {
 }
 
 /**
- * The one award function (issue 14, decisions 028 and 032): every reward any activity gives goes
- * through here, and only here touches the ledger for rewards. In the caller's transaction, one
- * statement (reward_award): one ledger transfer from the award's house book to the player's asset
- * (idempotent on `key`), the turnover a bonus adds (product rules §2), and the grant row the reward
- * records read. A key paid before answers `replayed` with the earlier grant and moves nothing; ten
- * concurrent calls with one key pay once (the ledger claims the key first: the others wait, then
- * replay). A refusal throws the ledger's error (insufficientBalance, idempotencyConflict,
- * balanceLimitExceeded, unbalancedTransfer) and the caller's transaction should not commit.
+ * One award of a list: paid (or replayed), or refused by the ledger, which then moved nothing for it
+ * (its key given back, no wagering, no grant row).
  */
-export async function award(tx: Executor, input: AwardInput): Promise<AwardResult> {
-  const item = prepare(input);
+export type AwardSettled = { ok: true; result: AwardResult } | { ok: false; error: AppError };
+
+/**
+ * The one award function (issue 14, decisions 028, 032 and 056): every reward any activity gives
+ * goes through here, and only here touches the ledger for rewards. A list of awards in the caller's
+ * transaction, one statement (reward_award) whatever its length: per award one ledger transfer from
+ * the award's house book to the player's asset (idempotent on `key`), the turnover a bonus adds
+ * (product rules §2) and the grant row the reward records read. The list's house books use the
+ * transaction's one shard (`houseShardOf`), its rows are locked in one global order (keys, then
+ * players' coin accounts, then the other accounts, each in order; then player_wallet), so two lists
+ * paying overlapping players wait for each other and never deadlock.
+ *
+ * Answers one outcome per input, in order:
+ * - `ok`: paid, or `replayed` (the key was paid before, now or by a concurrent call: nothing moved);
+ * - not `ok`: the ledger refused that award alone (idempotencyConflict, insufficientBalance,
+ *   unbalancedTransfer): it changed nothing, and the others of the list are applied in the caller's
+ *   transaction. The caller decides: a claim throws the refusal (`paidOrThrow`: its transaction rolls
+ *   back whole), an event consumer likewise unless the refusal means "paid before" (`consumerPaid`).
+ * Throws, and then the caller's transaction must not commit (nothing of the list is applied if the
+ * statement failed): a bad input (unknown award, bounds, a key twice in the list; checked before
+ * anything is sent), a balance past MaxBalance (balanceLimitExceeded: the database refuses the whole
+ * statement), an unknown player, or an answer that breaks the function's own rules.
+ */
+export async function awardAll(tx: Executor, inputs: readonly AwardInput[]): Promise<AwardSettled[]> {
+  if (inputs.length === 0) return [];
+  const items = inputs.map(prepare);
+  const keys = new Set(items.map((it) => it.transfer.key));
+  if (keys.size !== items.length) throw new RangeError('awardAll: a key is named twice in one list');
+  let outs: repo.AwardOutcome[];
   try {
-    const [out] = await repo.awardBatch(tx, [item], randomShard());
-    return settle(item, out!);
+    outs = await repo.awardBatch(tx, items, houseShardOf(tx));
   } catch (err) {
     throw refusal(err);
   }
+  return items.map((item, i): AwardSettled => {
+    try {
+      return { ok: true, result: settle(item, outs[i]!) };
+    } catch (err) {
+      if (err instanceof AppError) return { ok: false, error: err };
+      throw err;
+    }
+  });
+}
+
+/**
+ * One award in the caller's transaction: `awardAll` with a list of one, its refusal thrown (the
+ * caller's transaction should not commit). A key paid before answers `replayed` with the earlier
+ * grant and moves nothing; ten concurrent calls with one key pay once.
+ */
+export async function award(tx: Executor, input: AwardInput): Promise<AwardResult> {
+  return paidOrThrow(await awardAll(tx, [input]))[0]!;
+}
+
+/** The results of a list every award of which was paid or replayed; the first refusal thrown otherwise. */
+export function paidOrThrow(settled: readonly AwardSettled[]): AwardResult[] {
+  return settled.map((s) => {
+    if (!s.ok) throw s.error;
+    return s.result;
+  });
+}
+
+/**
+ * An event consumer's rule for its list's refusals (decision 056). A conflict means the key's award
+ * was paid before on other terms (e.g. a VIP level reached again after a retention drop, its reward
+ * changed meanwhile): the key names what it pays for, so it was paid once and is not paid again; it
+ * counts as a replay (null here). Any other refusal throws: the consumer's batch then rolls back whole
+ * and is retried with the runner's backoff, its error in the lag report (never a partial batch
+ * committed silently). The results in order, null for those conflicts.
+ */
+export function consumerPaid(settled: readonly AwardSettled[]): (AwardResult | null)[] {
+  return settled.map((s) => {
+    if (s.ok) return s.result;
+    if (s.error.code === ErrorCode.idempotencyConflict) return null;
+    throw s.error;
+  });
 }
 
 /**
@@ -151,7 +212,7 @@ export async function awardCommitted(db: Db, input: AwardInput): Promise<AwardRe
   const item = prepare(input);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = ledgerGroupCommit('award', (it) => it.transfer.key, (items) => repo.awardBatch(db, items, randomShard()));
+    batcher = ledgerGroupCommit('award', (it) => it.transfer.key, (items) => repo.awardBatch(db, items, houseShardOf(db)));
     batchers.set(db, batcher);
   }
   try {
@@ -160,6 +221,3 @@ export async function awardCommitted(db: Db, input: AwardInput): Promise<AwardRe
     throw refusal(err);
   }
 }
-
-/** The house book shard of one call, picked as the ledger picks it. */
-const randomShard = () => Math.floor(Math.random() * HOUSE_SHARDS);

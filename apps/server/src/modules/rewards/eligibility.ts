@@ -6,6 +6,9 @@ import * as repo from './rewards.repo.ts';
 /** app_user.status of an account that may play and receive promotions. */
 const ACTIVE = 1;
 
+/** An account in this status may receive promotions (the responsible-gaming tools will refuse here too). */
+const mayReceive = (status: number) => status === ACTIVE;
+
 /** Enabled and inside its time window at `now`. */
 export function isRunning(a: Pick<Activity<unknown>, 'enabled' | 'startsAt' | 'endsAt'>, now: Date): boolean {
   return a.enabled && (!a.startsAt || a.startsAt <= now) && (!a.endsAt || a.endsAt > now);
@@ -23,7 +26,8 @@ export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
  * The one eligibility check every kind calls before it grants (decision 028): the activity is
  * running, and the player may receive promotions: an active account. The responsible-gaming tools
  * (a break, self-exclusion; product rules §6) refuse here too once they exist, for every kind at once.
- * Every VIP, task and rebate claim and the VIP level-up reward call it (eligibility-claims.test.ts).
+ * Every VIP, task and rebate claim calls it, and the consumers paying a batch (VIP level-ups, first
+ * deposit) its form for many grants, `eligibleGrants` (eligibility-claims.test.ts).
  * `oncePerPerson`: a one-off grant (sign-up bonus, bind phone, download) takes the activity type's
  * marks for the player's id, phone and every device they used, in the caller's transaction: an
  * account sharing any of them with one that already got it is refused (5005), the same account
@@ -32,9 +36,29 @@ export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
 export async function assertEligible(x: Executor, activity: Activity<unknown>, userId: number, now: Date, o: { oncePerPerson?: boolean } = {}): Promise<void> {
   if (!isRunning(activity, now)) throw new AppError(ErrorCode.activityNotRunning);
   const person = await repo.personOf(x, userId);
-  if (!person || person.status !== ACTIVE) throw new AppError(ErrorCode.rewardNotEligible);
+  if (!person || !mayReceive(person.status)) throw new AppError(ErrorCode.rewardNotEligible);
   if (!o.oncePerPerson) return;
   const holders = await repo.takeOnceMarks(x, activity.type, userId);
   if (holders.includes(userId)) throw new AppError(ErrorCode.rewardAlreadyReceived);
   if (holders.length) throw new AppError(ErrorCode.rewardOncePerPerson);
+}
+
+/** One grant an event consumer means to pay: the activity, the player, the time it is for. */
+export interface EligibilityAsk {
+  activity: Activity<unknown>;
+  userId: number;
+  at: Date;
+}
+
+/**
+ * `assertEligible` for many grants at once, for an event consumer paying a batch's awards in one
+ * list (decision 056): per grant, in order, whether it may be paid (its activity running at its
+ * time, its player's account one that may receive promotions), in one statement. The same rule;
+ * no once-per-person marks.
+ */
+export async function eligibleGrants(x: Executor, asks: readonly EligibilityAsk[]): Promise<boolean[]> {
+  const running = asks.map((q) => isRunning(q.activity, q.at));
+  const players = [...new Set(asks.filter((_, i) => running[i]).map((q) => q.userId))];
+  const statuses = await repo.statusesOf(x, players);
+  return asks.map((q, i) => running[i]! && mayReceive(statuses.get(q.userId) ?? -1));
 }

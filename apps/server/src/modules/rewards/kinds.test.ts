@@ -4,7 +4,7 @@ import { ActivityType, ErrorCode } from '@playhall/contract';
 import { call, createTestApp, describeDb, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, newMobile, type TestPlayer } from '../../test/factories.ts';
 import { DAY } from '../../lib/clock.ts';
-import { drainConsumers } from '../events/events-test-kit.ts';
+import { drainConsumers, testEventRunner } from '../events/events-test-kit.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
@@ -150,5 +150,31 @@ describeDb('reward kinds', () => {
     const log = await call(t.app, 'activityAwardGetLog', { activityType: ActivityType.firstDeposit }, p.token);
     expect(log.data.list).toHaveLength(1);
     expect(log.data.list[0]).toMatchObject({ activityId: id, count: 5_000, turnover: 10_000, reason: 'reward_first_deposit_44' });
+  });
+
+  it('first deposit (39): a batch of first deposits is paid as one award list; a disabled account gets nothing, the others are paid', async () => {
+    const id = await activity({ type: ActivityType.firstCharge, settings: { tiers: [{ minDeposit: 5_000, bonus: 700 }], multiplier: 1 } });
+    const players = await Promise.all(Array.from({ length: 4 }, () => buildPlayer(t.app)));
+    const { pix } = await channels(t.app, players[0]!.token);
+    for (const p of players) {
+      const order = await openOrder(t.app, p, { typeId: pix.id, amount: 10_000 });
+      await sendWebhook(t, { orderId: order.orderId, status: 'paid', amount: 10_000 });
+    }
+    const [off, ...on] = players;
+    await t.database.db.execute(sql`update app_user set status = 2 where id = ${off!.user.id}`);
+    const consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers();
+    // A read window reaching every deposit, so one batch holds them all.
+    const runner = testEventRunner(t.database.db, t.clock, consumers, { minTxidWindow: 1_000_000 });
+    expect(await runner.runBatch('rewards.first_deposit_39')).toMatchObject({ status: 'applied' });
+    await drainConsumers(t.database.db, t.clock, consumers);
+    await t.database.db.execute(sql`update app_user set status = 1 where id = ${off!.user.id}`);
+    const ids = `{${players.map((p) => p.user.id).join(',')}}`;
+    const res = (await t.database.db.execute(sql`select count(*)::int as n, count(distinct xmin::text)::int as txs, count(distinct cmin::text)::int as cmds
+        from reward_grant where activity_id = ${id} and user_id = any (${ids}::bigint[])`)) as unknown as { rows: { n: number; txs: number; cmds: number }[] };
+    // One grant per eligible player, written by one insert of one reward_award statement (decision 056).
+    expect(res.rows[0]).toEqual({ n: 3, txs: 1, cmds: 1 });
+    // 700 from this activity and 1,000 from the first deposit (44) of the test before, still running.
+    for (const p of on) expect((await coin(p)).coin).toBe(11_700);
+    expect((await coin(off!)).coin).toBe(10_000);
   });
 });

@@ -248,6 +248,15 @@ export async function personOf(x: Executor, userId: number): Promise<{ status: n
   return row ? { status: Number(row.status), mobile: row.mobile, registeredAt: new Date(row.registered_at) } : undefined;
 }
 
+/** The account status of each of these players that exists (one statement). */
+export async function statusesOf(x: Executor, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const res = (await x.execute(sql`select u.id, u.status from app_user u where u.id = any (${`{${userIds.join(',')}}`}::bigint[])`)) as unknown as {
+    rows: { id: string | number; status: number }[];
+  };
+  return new Map(res.rows.map((r) => [Number(r.id), Number(r.status)]));
+}
+
 /** The player's total credited deposits (hundredths). */
 export async function totalRechargeOf(x: Executor, userId: number): Promise<bigint> {
   const [row] = await x.select({ t: playerWallet.totalRecharge }).from(playerWallet).where(eq(playerWallet.userId, userId));

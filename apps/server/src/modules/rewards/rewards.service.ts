@@ -5,7 +5,7 @@ import { withTx, type Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertAudit } from '../staff-audit/staff-audit.service.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
-import { award } from './award.service.ts';
+import { awardAll, paidOrThrow } from './award.service.ts';
 import { assertEligible, isRunning } from './eligibility.ts';
 import type { Activity, ActivityKind, ClaimContext, KindContext } from './kinds/kind.ts';
 import type { LivePublisher } from '../live/live.types.ts';
@@ -308,10 +308,10 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
         const now = clock.now();
         await assertEligible(tx, activity, userId, now, { oncePerPerson: kind.oncePerPerson });
         const claims = await claim(tx, ctx, activity, userId, context);
-        const paid = [];
-        for (const c of claims) {
-          paid.push(await award(tx, { userId, awardId: c.awardId, count: c.count, key: c.key, multiplier: c.multiplier, reason: `reward_${kind.name}`, activityId, at: now }));
-        }
+        // Every award of the claim in one list (decision 056); a refusal rolls the claim back whole.
+        const paid = paidOrThrow(
+          await awardAll(tx, claims.map((c) => ({ userId, awardId: c.awardId, count: c.count, key: c.key, multiplier: c.multiplier, reason: `reward_${kind.name}`, activityId, at: now }))),
+        );
         if (!paid.length || paid.every((p) => p.replayed)) throw new AppError(ErrorCode.rewardAlreadyReceived);
         const { coin } = await getBalances(tx, userId);
         return { activityId, awards: paid.map((p) => ({ awardId: p.awardId, count: p.count, turnover: p.turnover })), coin };

@@ -127,6 +127,13 @@ describeDb('VIP and rebate (activity 8)', () => {
     const first = await runner.runBatch('rewards.vip');
     expect(first).toMatchObject({ status: 'applied', more: true });
     expect(await levelUps()).toBe(9); // 3 players' rounds: the 4th's three would pass 10
+    // Paid as one award list (decision 056): one transaction, one insert of the grants (one command
+    // of one reward_award statement), one promotion shard.
+    const paidTogether = (await t.database.db.execute(sql`select count(distinct g.xmin::text)::int as txs, count(distinct g.cmin::text)::int as cmds,
+        count(distinct a.shard)::int as shards from reward_grant g join ledger_entry e on e.transfer_id = g.ledger_transfer_id
+        join ledger_account a on a.id = e.account_id and a.user_id is null
+       where g.user_id = any (${ids}::bigint[]) and g.idempotency_key like 'reward:vip_level:%'`)) as unknown as Rows<{ txs: number; cmds: number; shards: number }>;
+    expect(paidTogether.rows[0]).toEqual({ txs: 1, cmds: 1, shards: 1 });
     await drain();
     expect(await levelUps()).toBe(90);
     for (const p of players) expect(await user(p)).toMatchObject({ vip: 3, vipExp: 6_000 });

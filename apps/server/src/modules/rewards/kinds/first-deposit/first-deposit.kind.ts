@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ActivityType, AppError, AwardId } from '@playhall/contract';
+import { ActivityType, AwardId } from '@playhall/contract';
 import { defineConsumer } from '../../../events/domain-events.service.ts';
-import { award } from '../../award.service.ts';
-import { assertEligible } from '../../eligibility.ts';
+import { awardAll, consumerPaid, type AwardInput } from '../../award.service.ts';
+import { eligibleGrants, isRunning } from '../../eligibility.ts';
 import * as repo from '../../rewards.repo.ts';
 import { bonusAmount, multiplier } from '../amounts.ts';
 import type { Activity, ActivityKind } from '../kind.ts';
@@ -45,38 +45,51 @@ function firstDepositKind(type: typeof ActivityType.firstCharge | typeof Activit
       defineConsumer({
         name: `rewards.${name}`,
         events: ['deposit.credited'],
+        /**
+         * Collects the batch's bonuses (the activities of this type that ran when each deposit was
+         * paid, eligible players only) and pays them in one award list (decision 056).
+         */
         async handle(tx, events) {
+          const activities = (await repo.enabledActivities(tx)).flatMap((row) => {
+            if (row.type !== type) return [];
+            const parsed = settings.safeParse(row.settings);
+            return parsed.success ? [{ ...row, settings: parsed.data }] : [];
+          });
+          if (!activities.length) return;
+          const wanted: { activity: Activity<Settings>; userId: number; at: Date; key: string; bonus: number }[] = [];
+          const keys = new Set<string>();
           for (const e of events) {
             if (!e.payload.isFirstDeposit) continue;
             const paidAt = new Date(e.payload.paidAt);
             // The activities of this type that ran when the deposit was paid.
-            const running = (await repo.runningActivities(tx, paidAt)).filter((r) => r.type === type);
-            for (const row of running) {
-              const parsed = settings.safeParse(row.settings);
-              if (!parsed.success) continue;
-              const a: Activity<Settings> = { ...row, settings: parsed.data };
+            for (const a of activities) {
               const bonus = bonusFor(a.settings, e.payload.amount);
-              if (bonus < 1) continue;
-              try {
-                await tx.transaction(async (sp) => {
-                  await assertEligible(sp, a, e.payload.userId, paidAt);
-                  await award(sp, {
-                    userId: e.payload.userId,
-                    awardId: AwardId.coin,
-                    count: bonus,
-                    reason: `reward_${name}`,
-                    key: `${name}:${a.id}:${e.payload.orderId}`,
-                    multiplier: a.settings.multiplier,
-                    activityId: a.id,
-                    at: ctx.clock.now(),
-                  });
-                });
-              } catch (err) {
-                // Not eligible (a disabled account): no bonus, and the next event goes on.
-                if (!(err instanceof AppError)) throw err;
-              }
+              const key = `${name}:${a.id}:${e.payload.orderId}`;
+              // An order's event seen twice in a batch pays once (as a replay would).
+              if (bonus < 1 || !isRunning(a, paidAt) || keys.has(key)) continue;
+              keys.add(key);
+              wanted.push({ activity: a, userId: e.payload.userId, at: paidAt, key, bonus });
             }
           }
+          if (!wanted.length) return;
+          // Not eligible (a disabled account): no bonus, and the others are paid.
+          const eligible = await eligibleGrants(tx, wanted);
+          const now = ctx.clock.now();
+          const inputs = wanted
+            .filter((_, i) => eligible[i])
+            .map(
+              (w): AwardInput => ({
+                userId: w.userId,
+                awardId: AwardId.coin,
+                count: w.bonus,
+                reason: `reward_${name}`,
+                key: w.key,
+                multiplier: w.activity.settings.multiplier,
+                activityId: w.activity.id,
+                at: now,
+              }),
+            );
+          consumerPaid(await awardAll(tx, inputs));
         },
       }),
     ],

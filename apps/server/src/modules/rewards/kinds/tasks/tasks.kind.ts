@@ -3,7 +3,7 @@ import { must } from '../../../../plugins/app/endpoints.ts';
 import { withTx, type Executor } from '../../../../db/tx.ts';
 import { defineConsumer, type DomainEvent } from '../../../events/domain-events.service.ts';
 import { getBalances } from '../../../ledger/ledger.service.ts';
-import { award } from '../../award.service.ts';
+import { award, awardAll, paidOrThrow, type AwardInput } from '../../award.service.ts';
 import { assertEligible, isRunning } from '../../eligibility.ts';
 import * as rewards from '../../rewards.repo.ts';
 import type { Activity, ActivityKind, KindContext } from '../kind.ts';
@@ -180,8 +180,10 @@ export const tasksKind: ActivityKind<Settings, Facts> = {
           if (claimed === 'received') throw new AppError(ErrorCode.rewardAlreadyReceived);
           if (claimed === 'incomplete') throw new AppError(ErrorCode.rewardNotEligible, 'This task is not complete yet');
           const key = taskKey(a, userId, period, t);
-          paid.push(await award(tx, { ...base, awardId: t.award.awardId, count: t.award.count, multiplier: t.award.multiplier, key }));
-          if (t.liveness > 0) paid.push(await award(tx, { ...base, awardId: AwardId.liveness, count: t.liveness, key: `${key}:liveness` }));
+          // The task's award and its liveness in one award list (decision 056).
+          const inputs: AwardInput[] = [{ ...base, awardId: t.award.awardId, count: t.award.count, multiplier: t.award.multiplier, key }];
+          if (t.liveness > 0) inputs.push({ ...base, awardId: AwardId.liveness, count: t.liveness, key: `${key}:liveness` });
+          paid.push(...paidOrThrow(await awardAll(tx, inputs)));
         } else {
           const { period, index } = b.chest!;
           const chest = a.settings.chests[period][index];

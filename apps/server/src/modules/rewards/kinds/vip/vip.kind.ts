@@ -16,9 +16,9 @@ import {
 import { withTx, type Executor, type Tx } from '../../../../db/tx.ts';
 import { must } from '../../../../plugins/app/endpoints.ts';
 import { defineConsumer } from '../../../events/domain-events.service.ts';
-import { award, type AwardResult } from '../../award.service.ts';
+import { award, awardAll, consumerPaid, paidOrThrow, type AwardInput, type AwardResult } from '../../award.service.ts';
 import { addDays, dayIn, startOfDay } from '../../calendar.ts';
-import { assertEligible } from '../../eligibility.ts';
+import { assertEligible, eligibleGrants } from '../../eligibility.ts';
 import * as rewards from '../../rewards.repo.ts';
 import type { Activity, ActivityKind, KindContext } from '../kind.ts';
 import * as repo from './vip.repo.ts';
@@ -95,9 +95,20 @@ function keysOf(a: Vip, userId: number, day: string, week: string): string[] {
   return [key.daily(userId, day), key.signIn(userId, week), ...a.settings.levels.flatMap((l) => l.tasks.map((t) => key.task(userId, day, t.id)))];
 }
 
-/** One VIP award (bonus coin with the activity's wagering) in the caller's transaction, reason `reward_vip_<what>`. */
-const grant = (tx: Executor, a: Vip, userId: number, count: number, k: string, what: string, now: Date) =>
-  award(tx, { userId, awardId: AwardId.coin, count, reason: `reward_vip_${what}`, key: k, multiplier: a.settings.multiplier, activityId: a.id, at: now });
+/** One VIP award's input (bonus coin with the activity's wagering), reason `reward_vip_<what>`. */
+const grantInput = (a: Vip, userId: number, count: number, k: string, what: string, now: Date): AwardInput => ({
+  userId,
+  awardId: AwardId.coin,
+  count,
+  reason: `reward_vip_${what}`,
+  key: k,
+  multiplier: a.settings.multiplier,
+  activityId: a.id,
+  at: now,
+});
+
+/** One VIP award in the caller's transaction. */
+const grant = (tx: Executor, a: Vip, userId: number, count: number, k: string, what: string, now: Date) => award(tx, grantInput(a, userId, count, k, what, now));
 
 /** A claim's award; a key paid before is 5003. */
 async function pay(tx: Executor, a: Vip, userId: number, count: number, k: string, what: string, now: Date): Promise<AwardResult> {
@@ -155,10 +166,10 @@ interface DatedRound {
 
 /**
  * Applies rounds (in outbox order) set-based: one read of the players' levels, one statement for
- * exp, levels, rebate and day totals, then a level-up award per level reached (rare; a level
- * reached again replays its key and pays nothing).
+ * exp, levels, rebate and day totals. Answers the levels reached, whose rewards the batch pays at
+ * its end (payLevelUps; rare; a level reached again replays its key and pays nothing).
  */
-async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Promise<void> {
+async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Promise<LevelUp[]> {
   const held = await repo.playersVip(tx, [...new Set(rounds.map((r) => r.userId))]);
   const players = new Map<number, PlayerVip>([...held].map(([u, p]) => [u, { ...p }]));
   const mine = rounds.filter((r) => players.has(r.userId));
@@ -179,21 +190,38 @@ async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Pr
     days: [...days.values()],
     at: now,
   });
+  const ups: LevelUp[] = [];
   for (const [userId, p] of players) {
     for (let level = held.get(userId)!.level + 1; level <= p.level; level++) {
       const amount = a.settings.levels[level]!.levelUpReward;
-      if (amount < 1) continue;
-      try {
-        await tx.transaction(async (sp) => {
-          await assertEligible(sp, a, userId, now);
-          await grant(sp, a, userId, amount, key.level(userId, level), 'level', now);
-        });
-      } catch (err) {
-        // Not eligible (a disabled account): the level counts, its reward is not paid.
-        if (!(err instanceof AppError)) throw err;
-      }
+      if (amount >= 1) ups.push({ userId, level, amount });
     }
   }
+  return ups;
+}
+
+/** A level a player reached in a batch, with its reward. */
+interface LevelUp {
+  userId: number;
+  level: number;
+  amount: number;
+}
+
+/**
+ * The batch's level-up rewards, paid together in one award list at its end (decision 056): one
+ * statement, one promotion shard, the players' coin accounts locked in one order. A player who may
+ * not receive promotions (a disabled account) is left out: the level counts, its reward is not paid.
+ * A level reached twice in the batch (a retention drop between) is sent once; one paid before replays.
+ */
+async function payLevelUps(tx: Tx, a: Vip, ups: LevelUp[], now: Date): Promise<void> {
+  if (!ups.length) return;
+  const eligible = await eligibleGrants(tx, ups.map((u) => ({ activity: a, userId: u.userId, at: now })));
+  const inputs = new Map<string, AwardInput>();
+  ups.forEach((u, i) => {
+    const k = key.level(u.userId, u.level);
+    if (eligible[i] && !inputs.has(k)) inputs.set(k, grantInput(a, u.userId, u.amount, k, 'level', now));
+  });
+  consumerPaid(await awardAll(tx, [...inputs.values()]));
 }
 
 /**
@@ -264,20 +292,22 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         if (!retention) {
           // No rule (or no longer): a rule saved later counts from its first full period.
           await repo.clearRetention(tx, a.id);
-          await applySegment(tx, a, dated, now);
+          await payLevelUps(tx, a, await applySegment(tx, a, dated, now), now);
           return cut;
         }
         // With a retention rule: the rounds of each period, in order; a period's end is evaluated
         // (every player at once) before the first round of a later period (decision 055).
+        const ups: LevelUp[] = [];
         let from = 0;
         while (from < dated.length) {
           const period = periodOfDay(retention.days, dated[from]!.day);
           let to = from + 1;
           while (to < dated.length && periodOfDay(retention.days, dated[to]!.day) === period) to++;
           await evaluateRetention(tx, a, retention.days, period, now);
-          await applySegment(tx, a, dated.slice(from, to), now);
+          ups.push(...(await applySegment(tx, a, dated.slice(from, to), now)));
           from = to;
         }
+        await payLevelUps(tx, a, ups, now);
         return cut;
       },
     }),
@@ -394,11 +424,9 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         const { day } = periodOf(ctx, now);
         const bet = await repo.dayBet(tx, userId, day);
         const done = levelRow(a.settings, level).tasks.filter((t) => bet >= t.betAmount);
-        const paid: { id: number; p: AwardResult }[] = [];
-        for (const t of done) {
-          const p = await grant(tx, a, userId, t.reward, key.task(userId, day, t.id), 'task', now);
-          if (!p.replayed) paid.push({ id: t.id, p });
-        }
+        // Every task done today in one award list (decision 056); those received before replay.
+        const results = paidOrThrow(await awardAll(tx, done.map((t) => grantInput(a, userId, t.reward, key.task(userId, day, t.id), 'task', now))));
+        const paid = done.map((t, i) => ({ id: t.id, p: results[i]! })).filter((x) => !x.p.replayed);
         if (!paid.length) throw done.length ? new AppError(ErrorCode.rewardAlreadyReceived) : nothing('No VIP task is done yet today');
         return {
           awardId: AwardId.coin,
