@@ -34,7 +34,7 @@ const BATCH = ClientConstants.tracker.batchSize;
 const GOAL = 3;
 
 /** A batch as the player app's tracker sends it: the common fields and 20 events of the catalogue. */
-function batchBody(seq: number): string {
+export function batchBody(seq: number): string {
   const time = Math.floor(Date.now() / 1000);
   const names = Object.values(TrackedEvent);
   const eventList = Array.from({ length: BATCH }, (_, i) => ({
