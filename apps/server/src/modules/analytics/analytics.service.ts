@@ -34,12 +34,15 @@ export function createAnalyticsService(deps: { db: Db; clock: Clock; perClientPe
     sendWithinMs: SEND_WITHIN_MS,
   });
   return {
-    /** Stores what the sender's allowance leaves room for; answers how many events were kept. */
-    async record(sender: EventSender, events: ClientEvent[]): Promise<{ accepted: number }> {
+    /**
+     * Stores what the sender's allowance leaves room for; answers how many events were kept.
+     * `bodyText`: the request's JSON text when it was accepted as it came (its eventList is `events`).
+     */
+    async record(sender: EventSender, events: ClientEvent[], bodyText: string | null = null): Promise<{ accepted: number }> {
       const clientKey = sender.userId === null ? `ip:${sender.ip}` : `user:${sender.userId}`;
       const day = deps.clock.now().toISOString().slice(0, 10);
       try {
-        return { accepted: await batcher.submit({ day, clientKey, userId: sender.userId, events }) };
+        return { accepted: await batcher.submit({ day, clientKey, userId: sender.userId, events, bodyText }) };
       } catch (err) {
         // The database is too busy to take it in time: analytics gives way to play.
         if (err instanceof GroupCommitTimeout) return { accepted: 0 };
