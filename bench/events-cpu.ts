@@ -8,10 +8,11 @@
  * bench's hello POST driven by the same clients. Not part of `npm run bench` (it writes nothing).
  *
  *   npx tsx bench/events-cpu.ts       env: BENCH_CPU_BATCHES=20000 (per round) BENCH_CPU_ROUNDS=3 BENCH_EVENT_CLIENTS=16
- *   node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/events-cpu.ts   (the profile of the whole process)
+ *   BENCH_CPU_PROF=<file.cpuprofile>: the inspector's CPU profile of the events' rounds only (open it in Chrome's DevTools)
  */
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ClientConstants } from '@playhall/contract';
@@ -28,7 +29,7 @@ import { dropDatabases, freshDatabases, median, urlFor } from './pg-tools.ts';
 const BATCHES = Number(process.env.BENCH_CPU_BATCHES ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS ?? 16);
-const DB = 'playhall_bench_events_cpu';
+const DB = process.env.BENCH_CPU_DB ?? 'playhall_bench_events_cpu';
 
 await freshDatabases(DB);
 const database = await openDatabase({ url: urlFor(DB) });
@@ -99,27 +100,40 @@ const statements = async () => {
 };
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
-const rows: { hello: number; node: number; pg: number; perStatement: number }[] = [];
+const PROF = process.env.BENCH_CPU_PROF;
+const inspector = PROF ? new Session() : null;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+}
+const rows: { hello: number; node: number; pg: number; perStatement: number; ratio: number }[] = [];
 try {
   await drive(helloConns, BATCHES / 2, postHello);
   await drive(appConns, BATCHES / 2, postEvents);
   await database.db.execute(sql`analyze client_event`);
   for (let r = 0; r < ROUNDS; r++) {
     let c0 = process.cpuUsage();
+    let t0 = performance.now();
     const hellos = await drive(helloConns, BATCHES * 4, postHello);
     const helloUs = (cpuMs(process.cpuUsage(c0)) * 1000) / hellos;
+    const helloRate = hellos / (performance.now() - t0);
     const pids = await backendPids();
     const pg0 = backendMs(pids);
     const s0 = await statements();
+    await inspector?.post('Profiler.start');
     c0 = process.cpuUsage();
+    t0 = performance.now();
     const events = await drive(appConns, BATCHES, postEvents);
     const nodeUs = (cpuMs(process.cpuUsage(c0)) * 1000) / events;
+    const eventRate = events / (performance.now() - t0);
+    if (inspector) writeFileSync(`${PROF}${r ? `.${r}` : ''}`, JSON.stringify((await inspector.post('Profiler.stop')).profile));
     const pgUs = ((backendMs([...new Set([...pids, ...(await backendPids())])]) - pg0) * 1000) / events;
     const s1 = await statements();
-    rows.push({ hello: helloUs, node: nodeUs, pg: pgUs, perStatement: (s1.sum - s0.sum) / Math.max(1, s1.count - s0.count) });
+    rows.push({ hello: helloUs, node: nodeUs, pg: pgUs, perStatement: (s1.sum - s0.sum) / Math.max(1, s1.count - s0.count), ratio: eventRate / helloRate });
     console.log(
       `round ${r + 1}: hello ${helloUs.toFixed(1)} µs/request; events: node ${nodeUs.toFixed(2)} µs/event, PostgreSQL ${pgUs.toFixed(2)} µs/event, ` +
-        `${rows.at(-1)!.perStatement.toFixed(1)} batches/statement`,
+        `${rows.at(-1)!.perStatement.toFixed(1)} batches/statement; rates (noisy) ${(eventRate * 1000).toFixed(0)} events/s vs ${(helloRate * 1000).toFixed(0)} hello/s: ${rows.at(-1)!.ratio.toFixed(2)}×`,
     );
   }
 } finally {
@@ -132,5 +146,5 @@ try {
 const m = (k: keyof (typeof rows)[number]) => median(rows.map((r) => r[k]));
 console.log(
   `median of ${ROUNDS} rounds of ${BATCHES} batches (${CLIENTS} clients): hello ${m('hello').toFixed(1)} µs/request; node ${m('node').toFixed(2)} µs/event, ` +
-    `PostgreSQL ${m('pg').toFixed(2)} µs/event, ${m('perStatement').toFixed(1)} batches/statement; hello/node ${(m('hello') / m('node')).toFixed(2)}×`,
+    `PostgreSQL ${m('pg').toFixed(2)} µs/event, ${m('perStatement').toFixed(1)} batches/statement; hello/node ${(m('hello') / m('node')).toFixed(2)}×; rate ratio (noisy) ${m('ratio').toFixed(2)}×`,
 );

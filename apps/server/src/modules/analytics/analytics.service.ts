@@ -24,8 +24,9 @@ const SEND_WITHIN_MS = 1_000;
 export function createAnalyticsService(deps: { db: Db; clock: Clock; perClientPerDay: number }) {
   const batcher = new GroupCommit<repo.EventBatch, number>({
     name: 'client_events',
-    lanes: 2,
-    spill: 4,
+    lanes: Number(process.env.EXP_LANES ?? 2),
+    spill: Number(process.env.EXP_SPILL ?? 4),
+    ...(process.env.EXP_GATHER ? { gather: { items: Number(process.env.EXP_GATHER), ms: Number(process.env.EXP_GATHER_MS ?? 2) } } : {}),
     maxBatch: MAX_BATCHES,
     attempts: 3,
     // One client once per statement: its day counter row is written once.
