@@ -84,16 +84,21 @@ const backendPids = async () =>
   ((await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] }).rows.map(
     (r) => r.pid,
   );
-/** CPU ms of the given backends (utime + stime, in clock ticks of 10 ms). */
-const backendMs = (pids: number[]) =>
-  pids.reduce((n, pid) => {
+/** CPU ms of each of the given backends still there (utime + stime, in clock ticks of 10 ms). */
+const backendMs = (pids: number[]) => {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
     try {
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return n + (Number(f[11]) + Number(f[12])) * 10;
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
     } catch {
-      return n;
+      // Closed since (the pool closes idle connections): idle by then, its share is lost.
     }
-  }, 0);
+  }
+  return out;
+};
+/** CPU the backends used between two readings; one opened since counts whole. */
+const backendDelta = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((n, [pid, ms]) => n + ms - (a.get(pid) ?? 0), 0);
 const statements = async () => {
   const m = (await groupCommitBatch.get()).values.filter((v) => v.labels.batcher === 'client_events');
   return { count: m.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0, sum: m.find((v) => v.metricName?.endsWith('_sum'))?.value ?? 0 };
@@ -128,7 +133,7 @@ try {
     const nodeUs = (cpuMs(process.cpuUsage(c0)) * 1000) / events;
     const eventRate = events / (performance.now() - t0);
     if (inspector) writeFileSync(`${PROF}${r ? `.${r}` : ''}`, JSON.stringify((await inspector.post('Profiler.stop')).profile));
-    const pgUs = ((backendMs([...new Set([...pids, ...(await backendPids())])]) - pg0) * 1000) / events;
+    const pgUs = (backendDelta(pg0, backendMs(await backendPids())) * 1000) / events;
     const s1 = await statements();
     rows.push({ hello: helloUs, node: nodeUs, pg: pgUs, perStatement: (s1.sum - s0.sum) / Math.max(1, s1.count - s0.count), ratio: eventRate / helloRate });
     console.log(
