@@ -115,7 +115,7 @@ export async function benchEvents(): Promise<BenchResult> {
   // is local, else left out).
   const pids = async () =>
     (
-      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
+      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
         rows: { pid: number }[];
       }
     ).rows.map((r) => r.pid);

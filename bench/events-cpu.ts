@@ -81,7 +81,7 @@ const postHello = async (conn: Connection) => {
 };
 
 const backendPids = async () =>
-  ((await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] }).rows.map(
+  ((await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows.map(
     (r) => r.pid,
   );
 /** CPU ms of each of the given backends still there (utime + stime, in clock ticks of 10 ms). */
