@@ -34,7 +34,7 @@ const BATCH = ClientConstants.tracker.batchSize;
 const GOAL = 3;
 
 /** A batch as the player app's tracker sends it: the common fields and 20 events of the catalogue. */
-function batchBody(seq: number): string {
+export function batchBody(seq: number): string {
   const time = Math.floor(Date.now() / 1000);
   const names = Object.values(TrackedEvent);
   const eventList = Array.from({ length: BATCH }, (_, i) => ({
@@ -115,7 +115,7 @@ export async function benchEvents(): Promise<BenchResult> {
   // is local, else left out).
   const pids = async () =>
     (
-      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as {
+      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
         rows: { pid: number }[];
       }
     ).rows.map((r) => r.pid);

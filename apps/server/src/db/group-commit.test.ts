@@ -59,4 +59,31 @@ describe('GroupCommit bound', () => {
   it('refuses zero lanes, which would queue every item for ever', () => {
     expect(() => new GroupCommit<number, number>({ name: 'test', lanes: 0, spill: 1, maxBatch: 1, attempts: 1, send: async (i) => i })).toThrow(/lanes must be a whole number of at least 1, got 0/);
   });
+
+  it('gathers: a free lane holds a small group up to the window, sends a full one at once, and never drops an item', async () => {
+    const sent: { items: number[]; at: number }[] = [];
+    const batcher = new GroupCommit<number, number>({
+      name: 'test',
+      lanes: 1,
+      spill: 1,
+      maxBatch: 10,
+      attempts: 1,
+      gather: { items: 4, ms: 200 },
+      send: async (items) => {
+        sent.push({ items, at: performance.now() });
+        return items.map((i) => i * 10);
+      },
+    });
+    const start = performance.now();
+    // Three items: held for the window, then sent together.
+    expect(await Promise.all([1, 2, 3].map((i) => batcher.submit(i)))).toEqual([10, 20, 30]);
+    expect(sent.map((s) => s.items)).toEqual([[1, 2, 3]]);
+    expect(sent[0]!.at - start).toBeGreaterThanOrEqual(195);
+    expect(sent[0]!.at - start).toBeLessThan(2_000);
+    // Four items fill a group: sent at once, with no wait.
+    const full = performance.now();
+    expect(await Promise.all([4, 5, 6, 7].map((i) => batcher.submit(i)))).toEqual([40, 50, 60, 70]);
+    expect(sent.map((s) => s.items)).toEqual([[1, 2, 3], [4, 5, 6, 7]]);
+    expect(sent[1]!.at - full).toBeLessThan(150);
+  });
 });

@@ -46,6 +46,12 @@ export interface GroupCommitOptions<I, O> {
   send: (items: I[]) => Promise<O[]>;
   /** Bound on an item's wait for a lane (SEND_WITHIN_MS unless given). */
   sendWithinMs?: number;
+  /**
+   * Only for items whose callers wait for nothing that matters (client events): fewer than `items`
+   * waiting are held up to `ms` after the oldest arrived, even with a lane free, so one statement's
+   * fixed cost is shared by more of them. Without it a free lane sends at once.
+   */
+  gather?: { items: number; ms: number };
 }
 
 /**
@@ -65,6 +71,8 @@ export class GroupCommit<I, O> {
 
   /** Fires when the oldest waiting item reaches its bound; armed only while items wait. */
   private expiry: NodeJS.Timeout | undefined;
+  /** Fires when the oldest waiting item has gathered company long enough (`gather`). */
+  private gathering: NodeJS.Timeout | undefined;
   private readonly sendWithinMs: number;
   private readonly batchSizes: ReturnType<typeof groupCommitBatch.labels>;
 
@@ -112,10 +120,24 @@ export class GroupCommit<I, O> {
     for (;;) {
       const busy = this.inFlight + this.held;
       if (busy >= this.opts.lanes || this.queue.length === 0 || (busy > 0 && this.queue.length < this.opts.spill)) return;
+      if (this.gatherMore()) return;
       const batch = this.take();
       this.inFlight++;
       void this.run(batch).finally(() => this.release());
     }
+  }
+
+  /** Holds a small group for company (`gather`): true while it waits, with a timer to send it then. */
+  private gatherMore(): boolean {
+    const g = this.opts.gather;
+    if (!g || this.queue.length >= g.items) return false;
+    const wait = this.queue[0]!.queuedAt + g.ms - performance.now();
+    if (wait <= 0) return false;
+    this.gathering ??= setTimeout(() => {
+      this.gathering = undefined;
+      this.pump();
+    }, wait);
+    return true;
   }
 
   /**

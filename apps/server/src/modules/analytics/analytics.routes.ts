@@ -7,7 +7,7 @@ import { parseEventLogFast } from './event-list-parse.ts';
 
 /** anonymous/appEventLogClient, limited to `perMin` batches a minute per address. */
 export function registerAnalyticsRoutes(registry: EndpointRegistry, s: { analytics: AnalyticsService; perMin: number }): void {
-  registry.handle(appEventLogClientEndpoint, async (ctx, b) => s.analytics.record({ userId: ctx.session?.userId ?? null, ip: ctx.ip }, b.eventList), {
+  registry.handle(appEventLogClientEndpoint, async (ctx, b) => s.analytics.record({ userId: ctx.session?.userId ?? null, ip: ctx.ip }, b.eventList, ctx.bodyText), {
     rateLimit: s.perMin,
     fastParse: parseEventLogFast,
   });

@@ -4,6 +4,7 @@ import { ClientConstants, TrackedEvent, type ClientEvent } from '@playhall/contr
 import { DAY } from '../../lib/clock.ts';
 import { countRows, createTestApp, describeDb, TEST_OPERATOR_TOKEN, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer, type TestPlayer } from '../../test/factories.ts';
+import { storableAsIs } from './analytics.repo.ts';
 
 const day = (t: TestApp) => t.clock.now().toISOString().slice(0, 10);
 const nowSeconds = (t: TestApp) => Math.floor(t.clock.now().getTime() / 1000);
@@ -163,5 +164,99 @@ describeDb('event tracking: limits under load', () => {
     expect(answers.map((a) => a.data?.accepted)).toEqual(sizes);
     const stored = await daily(t, `from=${day(t)}&to=${day(t)}&name=popup_show`);
     expect(stored.data?.list).toEqual([{ day: day(t), name: 'popup_show', count: sizes.reduce((x, y) => x + y, 0) }]);
+  });
+});
+
+describeDb('event tracking: the body\'s text stored as it came (decision 058)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clientEvents: { perMin: 1_000, perClientPerDay: 1_000 } });
+  });
+  afterAll(async () => t?.close());
+
+  /** Posts a body's text as it is, from its own address. */
+  async function sendText(text: string, ip: string) {
+    const res = await t.app.inject({ method: 'POST', url: '/app/v1/anonymous/appEventLogClient', payload: text, headers: { 'content-type': 'application/json' }, remoteAddress: ip });
+    return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: { accepted?: number; fields?: Record<string, string> } | null }) };
+  }
+  async function storedBy(ip: string) {
+    const r = (await t.database.db.execute(
+      sql`select name, extract(epoch from at)::float8 as at, props from client_event where client_key = ${`ip:${ip}`} order by at, name`,
+    )) as unknown as { rows: { name: string; at: number; props: unknown }[] };
+    return r.rows.map((x) => ({ ...x, at: Number(x.at) }));
+  }
+
+  it('takes the tracker\'s bodies as they came, not those whose numbers JavaScript rounds', () => {
+    const tracker = JSON.stringify({ appId: 'playhall', channel: 'WEB', platform: 0, appVersion: ClientConstants.appVersion, eventList: [{ name: 'page_view', time: 1795262400, props: { path: '/game/9', gameId: 1234567890123456 } }] });
+    expect(storableAsIs(tracker)).toBe(true);
+    for (const odd of ['{"a":1e5}', '{"a":1.5E-3}', `{"a":0.${'0'.repeat(3_100)}1}`, `{"a":"${'x'.repeat(3_100)}"}`, '\uFEFF{}']) expect(storableAsIs(odd), odd).toBe(false);
+  });
+
+  it('stores what was checked: escapes, repeated keys (the last), numbers as written, a whole time written with a fraction, whitespace', async () => {
+    const time = nowSeconds(t);
+    const ip = '10.5.0.1';
+    const text = `{ "channel": "WEB", "eventList": [{"name":"popup_show","time":1}],
+      "eventList" : [ {"name":"page_view","time":${time}.0,"props":{"path":"/caf\\u00e9\\/x","n":0.25,"m":-3,"b":true,"z":null}},
+                      {"name":"game_launch","time":${time + 1},"props":{"gameId":1234567890123456,"p":"a","p":"b"}} ] }`;
+    expect(await sendText(text, ip)).toMatchObject({ status: 200, code: 200, data: { accepted: 2 } });
+    expect(await storedBy(ip)).toEqual([
+      { name: 'page_view', at: time, props: { path: '/café/x', n: 0.25, m: -3, b: true, z: null } },
+      { name: 'game_launch', at: time + 1, props: { gameId: 1234567890123456, p: 'b' } },
+    ]);
+  });
+
+  it('stores the checked values of numbers JavaScript rounds (an exponent, thousands of digits), keeps a long literal\'s digits, and stores a text with a byte-order mark', async () => {
+    const time = nowSeconds(t);
+    const ip = '10.5.0.2';
+    const zeros = '0'.repeat(30_000);
+    const texts = [
+      `{"eventList":[{"name":"page_view","time":${time},"props":{"tiny":1e-99999}}]}`,
+      `{"eventList":[{"name":"page_view","time":${time + 1},"props":{"tiny":0.${zeros}1,"one":1.${zeros}}}]}`,
+      `{"eventList":[{"name":"page_view","time":${time + 2},"props":{"big":123456789012345678901234}}]}`,
+      `\uFEFF{"eventList":[{"name":"page_view","time":${time + 3}}]}`,
+    ];
+    for (const text of texts) expect(await sendText(text, ip), text.slice(0, 60)).toMatchObject({ status: 200, code: 200, data: { accepted: 1 } });
+    expect(await storedBy(ip)).toEqual([
+      { name: 'page_view', at: time, props: { tiny: 0 } },
+      { name: 'page_view', at: time + 1, props: { tiny: 0, one: 1 } },
+      { name: 'page_view', at: time + 2, props: { big: Number('123456789012345678901234') } },
+      { name: 'page_view', at: time + 3, props: null },
+    ]);
+  });
+
+  it('refuses bad text with a clear 400 and stores nothing of it: unreadable JSON, an empty body, a poisoned prototype, wrong types, too many events, long props', async () => {
+    const time = nowSeconds(t);
+    const ip = '10.5.0.3';
+    const ev = (extra = '') => `{"name":"page_view","time":${time}${extra}}`;
+    const cases: [string, RegExp][] = [
+      [`{"eventList":[${ev()}`, /JSON/i],
+      ['', /empty|JSON/i],
+      [`{"eventList":[${ev()}],"__proto__":{"x":1}}`, /./],
+      [`{"eventList":[${ev(',"props":{"__proto__":1}')}]}`, /./],
+      [`{"eventList":[{"name":"page_view","time":"${time}"}]}`, /^eventList\.0\.time: /],
+      [`{"eventList":[{"name":"page_view","time":${time}.5}]}`, /^eventList\.0\.time: /],
+      [`{"eventList":[{"name":"page_view","time":${time}e3}]}`, /^eventList\.0\.time: /],
+      [`{"eventList":{"0":${ev()}}}`, /^eventList: /],
+      [`{"eventList":[${Array.from({ length: 21 }, () => ev()).join(',')}]}`, /^eventList: /],
+      [`{"eventList":[${ev(`,"props":{"path":"${'x'.repeat(201)}"}`)}]}`, /^eventList\.0\.props\.path: /],
+      [`{"eventList":[${ev(`,"props":{"path":"a\\u0000b"}`)}]}`, /^eventList\.0\.props\.path: /],
+      [`{"eventList":[${ev(`,"props":{${Array.from({ length: 9 }, (_, i) => `"k${i}":${i}`).join(',')}}`)}]}`, /^eventList\.0\.props: /],
+      [`{"eventList":[${ev(',"props":{"deep":{"a":1}}')}]}`, /^eventList\.0\.props\.deep: /],
+    ];
+    for (const [text, msg] of cases) {
+      const res = await sendText(text, ip);
+      expect({ text: text.slice(0, 80), status: res.status, code: res.code }).toEqual({ text: text.slice(0, 80), status: 400, code: 400 });
+      expect(res.msg, text.slice(0, 80)).toMatch(msg);
+    }
+    expect(await storedBy(ip)).toEqual([]);
+  });
+
+  it('stores every one of identical batches sent at once, by one client and by several', async () => {
+    const time = nowSeconds(t);
+    const text = JSON.stringify({ channel: 'WEB', eventList: Array.from({ length: 20 }, () => ({ name: TrackedEvent.popupClaim, time, props: { id: 1 } })) });
+    const clients = ['10.5.0.4', '10.5.0.5', '10.5.0.6'];
+    const answers = await Promise.all(clients.flatMap((ip) => [1, 2, 3].map(() => sendText(text, ip))));
+    expect(answers.map((a) => a.data?.accepted)).toEqual(Array(9).fill(20));
+    for (const ip of clients) expect((await storedBy(ip)).length).toBe(60);
   });
 });

@@ -21,6 +21,12 @@ export interface CallContext {
   /** A token was sent but is missing, expired or revoked. */
   hadInvalidToken: boolean;
   ip: string;
+  /**
+   * The body's JSON text as it came, given only when the call's `fastParse` accepted the body: the
+   * text is then exactly the body the handler gets (a store may pass it on instead of serialising
+   * the body again). Null otherwise.
+   */
+  bodyText: string | null;
 }
 
 /**
@@ -94,6 +100,26 @@ export interface MountOptions {
   accountPerMin: number;
 }
 
+/** Route config flag: this call's JSON body text is kept for its handler (`CallContext.bodyText`). */
+const KEEP_BODY_TEXT = 'keepBodyText';
+
+/**
+ * The app's JSON body parser, Fastify's own (the same prototype-poisoning rules, errors and body
+ * limit), which also keeps the text of the bodies of calls with a `fastParse` (issue 15 §3: the
+ * client events store the text as it came rather than serialise the checked body again).
+ */
+function keepBodyTexts(app: FastifyInstance, registry: EndpointRegistry): WeakMap<FastifyRequest, string> {
+  const texts = new WeakMap<FastifyRequest, string>();
+  if (![...registry.entries.values()].some((r) => r.fastParse)) return texts;
+  const json = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    if (req.routeOptions.config[KEEP_BODY_TEXT as keyof typeof req.routeOptions.config]) texts.set(req, text as string);
+    json(req, text as string, done);
+  });
+  return texts;
+}
+
 /** `Authorization: Bearer <token>`, or the bare token as some clients send it. */
 export function readToken(req: FastifyRequest): string | null {
   const raw = req.headers.authorization;
@@ -115,10 +141,16 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
     timeWindow: 60_000,
     keyGenerator: (req) => `user:${userOf.get(req)}`,
   });
+  const bodyTexts = keepBodyTexts(app, registry);
   for (const { endpoint, handler, rateLimit, fastParse } of registry.entries.values()) {
     app.post(
       `/app/v1/${endpoint.path}`,
-      { config: rateLimit ? { rateLimit: { max: typeof rateLimit === 'number' ? rateLimit : opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {} },
+      {
+        config: {
+          ...(rateLimit ? { rateLimit: { max: typeof rateLimit === 'number' ? rateLimit : opts.rateLimits[rateLimit], timeWindow: 60_000 } } : {}),
+          ...(fastParse ? { [KEEP_BODY_TEXT]: true } : {}),
+        },
+      },
       async (req, reply) => {
         const token = readToken(req);
         const session = token ? await opts.resolveSession(token) : null;
@@ -132,12 +164,13 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
           }
         }
         let body = fastParse?.(req.body);
+        let bodyText: string | null = null;
         if (body === undefined) {
           const parsed = endpoint.request.safeParse(req.body ?? {});
           if (!parsed.success) throw validationError(parsed.error);
           body = parsed.data;
-        }
-        const answer = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip }, body as z.output<Endpoint['request']>);
+        } else bodyText = bodyTexts.get(req) ?? null;
+        const answer = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip, bodyText }, body as z.output<Endpoint['request']>);
         const serialized = answer instanceof SerializedAnswer ? answer : null;
         const data: unknown = serialized ? serialized.data : answer;
         if (opts.validateResponses) {
