@@ -9,7 +9,7 @@ import { registerSecurity } from './plugins/external/security.ts';
 import { registerStatic } from './plugins/external/static.ts';
 import { registerApiCompression } from './plugins/external/compression.ts';
 import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.ts';
-import { genReqId, installRequestContext } from './plugins/app/request-context.ts';
+import { genReqId } from './plugins/app/request-context.ts';
 import { installRequestLog } from './plugins/app/request-log.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -82,7 +82,6 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   await registerApiCompression(app);
 
   // App plugins.
-  installRequestContext(app);
   installRequestLog(app, config.requestLog);
   installErrorHandler(app);
 

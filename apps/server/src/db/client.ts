@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { lockDataDir, type DirLock } from './lock.ts';
+import { watchWrites, type WriteGeneration } from './write-generation.ts';
 
 /** The driver-neutral Drizzle database: PGlite and node-postgres share every query we write. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,6 +14,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   kind: 'pglite' | 'pg';
   db: Db;
+  /**
+   * PGlite: the write generation of the one connection (decision 059), for views kept while nothing
+   * was written; null on PostgreSQL, whose other connections and instances this process cannot watch.
+   */
+  writes: WriteGeneration | null;
   /**
    * Runs fn on one connection holding a PostgreSQL advisory lock (PGlite has one connection, so
    * it needs none). `run` executes raw SQL text, several statements allowed, and returns the rows
@@ -38,10 +44,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     const client = 'dataDir' in opts ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     await client.waitReady;
+    const writes = watchWrites(client);
     const db: Db = drizzlePglite(client, { schema });
     return {
       kind: 'pglite',
       db,
+      writes,
       withLockedConnection: (_key, fn) =>
         fn(async (text) => {
           const results = await client.exec(text);
@@ -72,6 +80,7 @@ async function openPg(url: string): Promise<Database> {
   return {
     kind: 'pg',
     db,
+    writes: null,
     withLockedConnection: async (key, fn) => {
       const conn = await pool.connect();
       try {

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { groupCommitBatch } from '../lib/metrics.ts';
 import type { Db } from './client.ts';
+import type { WriteGeneration } from './write-generation.ts';
 
 interface Waiter<V> {
   resolve: (v: V | null) => void;
@@ -18,7 +19,16 @@ export interface ReadBatchOptions<V> {
   spill?: number;
   /** Ids per statement at most. */
   maxBatch?: number;
+  /**
+   * PGlite (decision 059): values read are kept and answered again with no statement while this
+   * generation has not moved (nothing but view reads ran since). `read` must then be a view read
+   * (its text marked with `viewRead`) whose value depends on the database alone, never on the time.
+   */
+  keepWhile?: WriteGeneration | null;
 }
+
+/** Kept values at most (players); past it the batch's values are not kept. */
+const MAX_KEPT = 50_000;
 
 /**
  * Group reads (decision 054): the hot reads of the same kind that arrive together go to the database
@@ -38,6 +48,9 @@ export class ReadBatcher<V> {
   private readonly spill: number;
   private readonly maxBatch: number;
   private readonly batchSizes: ReturnType<typeof groupCommitBatch.labels>;
+  /** Values read at generation `keptAt` (keepWhile): all of one generation, dropped together when it moves. */
+  private readonly kept = new Map<number, V>();
+  private keptAt = -1;
 
   constructor(private readonly opts: ReadBatchOptions<V>) {
     this.lanes = opts.lanes ?? 2;
@@ -47,6 +60,11 @@ export class ReadBatcher<V> {
   }
 
   get(id: number): Promise<V | null> {
+    const writes = this.opts.keepWhile;
+    if (writes && this.keptAt === writes.current) {
+      const value = this.kept.get(id);
+      if (value !== undefined) return Promise.resolve(value);
+    }
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(id);
       if (list) list.push({ resolve, reject });
@@ -82,7 +100,11 @@ export class ReadBatcher<V> {
   private async run(batch: Map<number, Waiter<V>[]>): Promise<void> {
     this.batchSizes.observe(batch.size);
     try {
+      const writes = this.opts.keepWhile;
+      const from = writes?.current;
       const found = await this.opts.read([...batch.keys()]);
+      // Kept only when nothing but view reads ran while it was read: the values are then those of generation `from`.
+      if (writes && from !== undefined && writes.current === from) this.keep(from, found);
       for (const [id, list] of batch) {
         const v = found.get(id) ?? null;
         for (const w of list) w.resolve(v);
@@ -97,6 +119,15 @@ export class ReadBatcher<V> {
       if (this.inFlight === 0) this.schedule();
       else this.pump();
     }
+  }
+
+  private keep(generation: number, found: Map<number, V>): void {
+    if (this.keptAt !== generation) {
+      this.kept.clear();
+      this.keptAt = generation;
+    }
+    if (this.kept.size + found.size > MAX_KEPT) return;
+    for (const [id, value] of found) this.kept.set(id, value);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
 import { appUser, type AppUserRow } from '../../db/schema.ts';
 import { idArray, ReadBatcher, readLanes } from '../../db/read-batch.ts';
+import { writesOf } from '../../db/write-generation.ts';
 
 export type NewUser = typeof appUser.$inferInsert;
 
@@ -16,18 +17,24 @@ export async function findUserById(x: Executor, id: number): Promise<AppUserRow 
  * expressions, given the user id as SQL): one round trip, its statement built and named once at
  * start-up (a prepared statement on each PostgreSQL connection), so a call only binds the ids. The
  * reads arriving together share one statement (`where id = any($1)`, decision 054): the extras are
- * evaluated per row, against `app_user.id`.
+ * evaluated per row, against `app_user.id`. On PGlite the rows read are kept while nothing is written
+ * (decision 059): the extras must read the database only, never the time. Callers must not change a row.
  */
 export function prepareUserRead<E extends Record<string, SQL>>(db: Db, name: string, extras: (userId: SQL) => E) {
-  const query = db
+  const select = db
     .select({ user: appUser, ...extras(sql`${appUser.id}`) })
     .from(appUser)
-    .where(sql`${appUser.id} = any(${sql.placeholder('ids')}::bigint[])`)
-    .prepare(name);
+    .where(sql`${appUser.id} = any(${sql.placeholder('ids')}::bigint[])`);
+  const query = select.prepare(name);
   type Row = Awaited<ReturnType<typeof query.execute>>[number];
+  // On PGlite the rows are kept while nothing is written (decision 059): the statement reads the
+  // database only (no time), and the callers derive what depends on the time (regPeriod) per call.
+  const writes = writesOf(db);
+  writes?.viewRead(select.toSQL().sql);
   const batcher = new ReadBatcher<Row>({
     name: `read_${name}`,
     lanes: readLanes(db),
+    keepWhile: writes,
     read: async (ids) => new Map((await query.execute({ ids: idArray(ids) })).map((row) => [(row as unknown as { user: AppUserRow }).user.id, row])),
   });
   return (userId: number) => batcher.get(userId);

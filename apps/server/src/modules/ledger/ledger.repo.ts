@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
+import { writesOf } from '../../db/write-generation.ts';
 
 // Every statement of the ledger lives here. Amounts travel as text so no bigint is rounded.
 
@@ -155,10 +156,12 @@ export function walletJsonExpr(userId: SQL): SQL<WalletRow> {
  * PostgreSQL array literal; a player without a row of their own still gets one (their accounts read 0).
  */
 export function prepareWalletsRead(db: Db, name: string): (ids: string) => Promise<{ id: number; wallet: WalletRow }[]> {
-  const query = db
+  const select = db
     .select({ id: sql<number>`u.id::float8`.as('id'), wallet: walletJsonExpr(sql`u.id`).as('wallet') })
-    .from(sql`unnest(${sql.placeholder('ids')}::bigint[]) as u(id)`)
-    .prepare(name);
+    .from(sql`unnest(${sql.placeholder('ids')}::bigint[]) as u(id)`);
+  const query = select.prepare(name);
+  // A view read on PGlite (decision 059): the database only, no time; its rows may be kept.
+  writesOf(db)?.viewRead(select.toSQL().sql);
   return (ids) => query.execute({ ids });
 }
 

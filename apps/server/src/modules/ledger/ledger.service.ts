@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { groupCommitTuning } from '../../config.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { idArray, ReadBatcher, readLanes } from '../../db/read-batch.ts';
+import { writesOf } from '../../db/write-generation.ts';
 import { sqlState, type Executor, type Tx } from '../../db/tx.ts';
 import { ledgerTransfers } from '../../lib/metrics.ts';
 import { toMoney } from '../../lib/money.ts';
@@ -213,6 +214,8 @@ export function createBalanceReader(db: Db, name = 'ledger_balances'): (userId: 
   const batcher = new ReadBatcher<repo.WalletRow>({
     name: `read_${name}`,
     lanes: readLanes(db),
+    // PGlite: kept while nothing is written (decision 059); balancesOf makes a new value each call.
+    keepWhile: writesOf(db),
     read: async (ids) => new Map((await read(idArray(ids))).map((r) => [Number(r.id), r.wallet])),
   });
   return async (userId) => {

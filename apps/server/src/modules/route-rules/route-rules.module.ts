@@ -16,14 +16,15 @@ const NOT_A_PAGE = /^\/(app|operator|provider|dev|sandbox|originals|icons|assets
 export async function registerRouteRules(app: FastifyInstance, deps: { db: Db; clock: Clock; operator: OperatorAuth }): Promise<RouteRulesService> {
   const rules = createRouteRulesService(deps);
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
-    if (NOT_A_PAGE.test(req.url)) return;
-    const redirect = await rules.redirectFor(req.url);
-    if (!redirect) return;
-    // Not cached by the browser unless the operator made it permanent: a rule can be removed.
-    if (redirect.status === 302) reply.header('cache-control', 'no-store');
-    return reply.redirect(redirect.location, redirect.status);
+  // A callback hook: every other request (the API's POSTs above all) passes with no promise made.
+  app.addHook('onRequest', (req, reply, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_A_PAGE.test(req.url)) return done();
+    rules.redirectFor(req.url).then((redirect) => {
+      if (!redirect) return done();
+      // Not cached by the browser unless the operator made it permanent: a rule can be removed.
+      if (redirect.status === 302) reply.header('cache-control', 'no-store');
+      void reply.redirect(redirect.location, redirect.status);
+    }, done);
   });
 
   await registerOperatorRoutes(app, deps.operator, (scope, actor) => {

@@ -35,7 +35,8 @@ describeDb('system: health, headers, errors, limits, static files', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toBe('abc-123');
     const bad = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'no spaces <allowed>' } });
-    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Our own id instead: the instance's prefix and a counter (decision 059), never the bad one.
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
   });
 
   it('allows only listed cross-origin callers', async () => {
@@ -44,6 +45,15 @@ describeDb('system: health, headers, errors, limits, static files', () => {
     expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
     const no = await app.inject({ method: 'OPTIONS', url: '/app/v1/preLogin', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(no.headers['access-control-allow-origin']).toBeUndefined();
+    expect(no.statusCode).toBe(404);
+    // The call itself: a listed origin is named and may read the request id; another gets neither.
+    const call = (origin: string) => app.inject({ method: 'POST', url: '/app/v1/preLogin', headers: { origin }, payload: {} });
+    const listed = await call('https://partner.example');
+    expect(listed.headers).toMatchObject({ 'access-control-allow-origin': 'https://partner.example', 'access-control-expose-headers': 'x-request-id', vary: 'Origin' });
+    const other = await call('https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-expose-headers']).toBeUndefined();
+    expect(other.headers.vary).toBe('Origin');
     await app.close();
   });
 

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '@playhall/contract';
@@ -44,8 +43,8 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
 }
 
 /**
- * Security headers, CORS and the global per-IP rate limit. Returns a closer for the Redis
- * connection when one was opened.
+ * Security headers, the request id, CORS and the global per-IP rate limit. Returns a closer for the
+ * Redis connection when one was opened.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
   const pageHeaders = helmetHeaders({
@@ -72,23 +71,60 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: config.nodeEnv === 'production',
   });
 
+  const allowed = new Set(config.corsOrigins);
+  // Every answer's fixed headers, worked out once per kind of answer and written in one pass by one
+  // hook (decision 059): the page headers (not on provider answers), Permissions-Policy (not under
+  // /provider/), no-store (NO_STORE), then CORS' own (decision 059 keeps what @fastify/cors sent).
+  const kinds = new Map<string, readonly (readonly [string, string])[]>();
+  const headersOf = (page: boolean, permissions: boolean, noStore: boolean) => {
+    const key = `${+page}${+permissions}${+noStore}`;
+    let list = kinds.get(key);
+    if (!list) {
+      list = [
+        ...(page ? pageHeaders : []),
+        ...(permissions ? [['permissions-policy', PERMISSIONS_POLICY] as const] : []),
+        ...(noStore ? [['cache-control', 'no-store'] as const] : []),
+        // CORS (the fetch standard's CORS and caches): the answer depends on Origin, always.
+        ['vary', 'Origin'] as const,
+      ];
+      kinds.set(key, list);
+    }
+    return list;
+  };
+  const apiHeaders = headersOf(true, true, true);
+
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.routeOptions.config.pageHeaders !== false) for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
-    // Provider answers are read by servers only (see the note in provider-wallet.routes.ts).
-    if (!req.url.startsWith('/provider/')) reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (NO_STORE.test(req.url)) reply.header('cache-control', 'no-store');
+    const url = req.url;
+    // The player API (every hot call) first, with no test beyond its prefix.
+    const list = url.startsWith('/app/v1/')
+      ? apiHeaders
+      : headersOf(req.routeOptions.config.pageHeaders !== false, !url.startsWith('/provider/'), NO_STORE.test(url));
+    const res = reply.raw;
+    for (let i = 0; i < list.length; i++) res.setHeader(list[i]![0], list[i]![1]);
+    res.setHeader('x-request-id', req.id);
+    // CORS for our fixed options, as @fastify/cors answered them: a request without Origin (not a
+    // browser's cross-origin call) or from a listed origin may read x-request-id; a listed origin is
+    // named; another origin gets nothing more, and its preflight is not found (404).
+    const origin = req.headers.origin;
+    if (origin === undefined || allowed.has(origin)) {
+      if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('access-control-expose-headers', 'x-request-id');
+      if (req.method === 'OPTIONS') {
+        if (origin === undefined || req.headers['access-control-request-method'] === undefined) {
+          void reply.status(400).type('text/plain').send('Invalid Preflight Request');
+          return;
+        }
+        res.setHeader('access-control-allow-methods', 'GET, POST');
+        res.setHeader('access-control-allow-headers', 'content-type, authorization, x-request-id');
+        res.setHeader('access-control-max-age', '600');
+        void reply.code(204).header('content-length', '0').send();
+        return;
+      }
+    }
     done();
   });
-
-  const allowed = new Set(config.corsOrigins);
-  await app.register(cors, {
-    // Same-origin requests need no CORS headers; other origins only when listed.
-    origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin)),
-    methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization', 'x-request-id'],
-    exposedHeaders: ['x-request-id'],
-    maxAge: 600,
-  });
+  // Preflights of a listed origin are answered by the hook; any other is not found.
+  app.options('*', (_req, reply) => reply.callNotFound());
 
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log, { name: 'rate-limit store', whileDown: 'rate limits are skipped' }) : undefined;
   await app.register(rateLimit, {
