@@ -25,13 +25,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LiveTopics } from '@playhall/contract';
 import { LiveHub } from '../apps/server/src/modules/live/live.hub.ts';
 import { createLiveService, type LiveService } from '../apps/server/src/modules/live/live.service.ts';
+import { LiveWorkers } from '../apps/server/src/modules/live/live.workers.ts';
 import { isRedisReachable } from '../apps/server/src/test/redis.ts';
 import { isMain, runAndRecord, today, type BenchResult, type Goal } from './report.ts';
 
@@ -41,6 +42,9 @@ const N = Number(process.env.LIVE_CLIENTS ?? (QUICK ? 1_000 : 10_000));
 const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 3));
 const TICKS = Number(process.env.BENCH_LIVE_TICKS ?? (QUICK ? 3 : 10));
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The server's live worker processes (LIVE_WORKERS; 0: the sockets in this process) and the clients' threads. */
+const WORKERS = Number(process.env.LIVE_WORKERS ?? availableParallelism());
+const CLIENT_THREADS = Number(process.env.LIVE_CLIENT_THREADS ?? availableParallelism());
 
 type Mode = 'hub' | 'raw' | 'redis' | 'idle';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -87,8 +91,11 @@ export async function benchLive(): Promise<BenchResult> {
   if (!withRedis) console.warn(`Redis not reachable at ${REDIS_URL}: the redis phase is skipped`);
 
   const topics = [...LiveTopics];
+  // The server's workers run the app's worker code plus the baseline's raw broadcast (bench/live-bench-worker.ts).
+  const workers = WORKERS > 0 ? new LiveWorkers(WORKERS, silent, { file: new URL('./live-bench-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }) : undefined;
   // The limits out of the way of one address holding every socket; pings rare enough to stay out of the phases.
   const hub = new LiveHub({
+    ...(workers ? { workers } : {}),
     topics,
     limits: { maxSockets: N + 100, maxSocketsPerIp: N + 100, upgradesPerIpPerMin: N * 2, pingIntervalMs: 3_600_000, maxBufferedBytes: 1 << 20 },
     log: silent,
@@ -98,7 +105,7 @@ export async function benchLive(): Promise<BenchResult> {
   const local = createLiveService({ hub, topics, redisUrl: undefined, log: silent });
   // Channels of its own: the shared Redis also carries other processes' live pushes (tests, servers).
   const viaRedis: LiveService | null = withRedis ? createLiveService({ hub, topics, redisUrl: REDIS_URL, log: silent, channelPrefix: `playhall-live-bench-${process.pid}:` }) : null;
-  hub.start();
+  await hub.start();
   await viaRedis?.start();
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
@@ -106,7 +113,7 @@ export async function benchLive(): Promise<BenchResult> {
   const port = (server.address() as { port: number }).port;
 
   const child: ChildProcess = fork(join(ROOT, 'bench/live-clients.ts'), [], {
-    env: { ...process.env, LIVE_URL: `ws://127.0.0.1:${port}/app/live`, LIVE_CLIENTS: String(N) },
+    env: { ...process.env, LIVE_URL: `ws://127.0.0.1:${port}/app/live`, LIVE_CLIENTS: String(N), LIVE_CLIENT_THREADS: String(CLIENT_THREADS) },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -114,15 +121,25 @@ export async function benchLive(): Promise<BenchResult> {
     child.once('message', (m) => resolve(m as { sockets: number; openMs: number }));
     child.once('exit', (code) => reject(new Error(`the clients' process exited (${code}) before its sockets were open`)));
   });
+  // The workers report their subscriptions once per turn of their loop: a moment to settle.
+  for (let i = 0; i < 50 && hub.subscribers('jackpot') !== N; i++) await sleep(100);
   if (hub.subscribers('jackpot') !== N) throw new Error(`${hub.subscribers('jackpot')} sockets subscribed, expected ${N}`);
   console.log(`${int(ready.sockets)} sockets open and subscribed in ${(ready.openMs / 1000).toFixed(1)} s`);
 
+  /** The server's CPU time so far, µs: this process's and its workers'. */
+  const serverCpuUs = async () => {
+    const own = process.cpuUsage();
+    const theirs = workers ? await workers.ask<{ us: number }>({ t: 'cpu' }, 'cpu') : [];
+    return own.user + own.system + theirs.reduce((a, w) => a + w.us, 0);
+  };
   let seq = 0;
   const seqs: Record<Mode, number[]> = { hub: [], raw: [], redis: [], idle: [] };
   const send: Record<Exclude<Mode, 'idle'>, (s: number) => void> = {
     hub: (s) => local.publish('jackpot', message(s)),
     raw: (s) => {
       const buf = Buffer.from(JSON.stringify({ topic: 'jackpot', data: message(s) }));
+      // With workers each runs this same loop on its sockets (the frame sent to each once, as the hub's is).
+      if (workers) return workers.broadcast({ t: 'raw', frame: buf });
       for (const ws of hub.sockets()) if (ws.readyState === 1) ws.send(buf, { binary: false });
     },
     redis: (s) => viaRedis!.publish('jackpot', message(s)),
@@ -139,7 +156,7 @@ export async function benchLive(): Promise<BenchResult> {
 
   for (let round = 0; round < RUNS; round++) {
     for (const mode of round % 2 === 0 ? modes : [...modes].reverse()) {
-      const start = process.cpuUsage();
+      const start = await serverCpuUs();
       const t0 = performance.now();
       for (let i = 0; i < TICKS; i++) {
         if (mode !== 'idle') {
@@ -152,9 +169,9 @@ export async function benchLive(): Promise<BenchResult> {
         // 1 Hz: the next tick one second after this phase's previous one.
         await sleep(Math.max(0, t0 + (i + 1) * 1_000 - performance.now()));
       }
-      const used = process.cpuUsage(start);
-      cpu[mode].push(used.user + used.system);
-      console.log(`round ${round + 1} ${mode}: ${int((used.user + used.system) / 1000)} ms CPU over ${TICKS} s`);
+      const used = (await serverCpuUs()) - start;
+      cpu[mode].push(used);
+      console.log(`round ${round + 1} ${mode}: ${int(used / 1000)} ms CPU over ${TICKS} s`);
     }
   }
 

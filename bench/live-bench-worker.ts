@@ -1,0 +1,18 @@
+/**
+ * A live worker process for bench/live-bench.ts: the server's own (runLiveWorker), plus the
+ * benchmark's two commands: `raw`, the baseline (ws's broadcast as its documentation writes it, to
+ * every socket this worker holds), and `cpu`, this process's CPU time so far.
+ */
+import type { WebSocket } from 'ws';
+import { runLiveWorker } from '../apps/server/src/modules/live/live.worker.ts';
+
+runLiveWorker((msg, hub) => {
+  if (msg.t === 'raw') {
+    const { frame } = msg as unknown as { frame: Uint8Array };
+    const buf = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+    for (const ws of hub.sockets()) if ((ws as WebSocket).readyState === 1) ws.send(buf, { binary: false });
+  } else if (msg.t === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send!({ t: 'cpu', us: user + system });
+  }
+});
