@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { LIVE_PATH, LiveClientMessage, LiveCloseCode, LiveLimits } from '@playhall/contract';
 import { liveDeliveries, liveDropped, liveMessages, trackWebSocket } from '../../lib/metrics.ts';
 import type { LiveWorkers } from './live.workers.ts';
@@ -59,6 +59,8 @@ const metricsReport: LiveHubReport = {
 
 interface Client {
   readonly ws: WebSocket;
+  /** The socket under `ws`: a pushed frame, built once, is written to it directly (see `deliver`). */
+  readonly socket: Duplex;
   readonly ip: string;
   readonly topics: Set<string>;
   /** Answered (a pong or a message) since the last ping. */
@@ -71,6 +73,28 @@ interface Client {
 
 /** Sent as a text frame, without copying or converting per socket. */
 const TEXT = { binary: false } as const;
+const OPEN = WebSocket.OPEN;
+
+/**
+ * A server's text frame as it goes on the wire (RFC 6455 §5.2: FIN, opcode 1, unmasked, the
+ * length in 7, 16 or 64 bits): the same bytes for every socket, so built once per message.
+ */
+export function wireTextFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(head + n);
+  out[0] = 0x81;
+  if (head === 2) out[1] = n;
+  else if (head === 4) {
+    out[1] = 126;
+    out.writeUInt16BE(n, 2);
+  } else {
+    out[1] = 127;
+    out.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(out, head);
+  return out;
+}
 
 /**
  * One instance's sockets and what they subscribe to (decision 053). `deliver` sends one already
@@ -151,6 +175,12 @@ export class LiveHub {
       return;
     }
     const max = this.opts.limits.maxBufferedBytes;
+    // The frame's bytes built once and written to each socket: ws's send would frame it again for
+    // every socket (a header allocated, a corked two-buffer write): 2.2 of 11.4 µs a frame measured
+    // (decision 057). Safe beside ws's own writes (pings, pongs, a retained frame, the close): ws
+    // writes each of its frames whole and at once (no compression here, no Blobs sent), so frames
+    // never interleave; nothing is written once ws is closing.
+    const wire = wireTextFrame(frame);
     let sent = 0;
     for (const c of subs) {
       if (c.ws.bufferedAmount > max) {
@@ -158,7 +188,8 @@ export class LiveHub {
         c.ws.close(LiveCloseCode.slowClient, 'reading too slowly');
         continue;
       }
-      c.ws.send(frame, TEXT);
+      if (c.ws.readyState !== OPEN) continue;
+      c.socket.write(wire);
       sent++;
     }
     this.report.delivered(topic, sent);
@@ -206,7 +237,7 @@ export class LiveHub {
     let accepted = false;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       accepted = true;
-      this.accept(ws, ip, gone);
+      this.accept(ws, socket, ip, gone);
     });
     // A handshake ws refuses (a bad key or version) never reaches accept: its admission ends with the socket.
     socket.once('close', () => {
@@ -250,9 +281,9 @@ export class LiveHub {
     else this.perIp.delete(ip);
   }
 
-  private accept(ws: WebSocket, ip: string, gone: () => void): void {
+  private accept(ws: WebSocket, socket: Duplex, ip: string, gone: () => void): void {
     const untrack = this.report.opened(ip);
-    const c: Client = { ws, ip, topics: new Set(), alive: true, messages: 0, windowStart: Date.now(), gone: () => (untrack(), gone()) };
+    const c: Client = { ws, socket, ip, topics: new Set(), alive: true, messages: 0, windowStart: Date.now(), gone: () => (untrack(), gone()) };
     this.clients.add(c);
     ws.on('error', () => undefined); // a bad frame or a reset: ws closes the socket, 'close' cleans up
     ws.on('close', () => this.forget(c));

@@ -9,6 +9,7 @@ import { createTestApp, describeDb, type TestApp } from '../../test/create-test-
 import { redisMissing, TEST_REDIS_URL } from '../../test/redis.ts';
 import { liveUrl, openLiveClient, type LiveClient } from './live-test-kit.ts';
 import { liveHubOf, liveServiceOf } from './live.module.ts';
+import { MAX_LIVE_MESSAGE_BYTES } from './live.service.ts';
 
 // Live pushes through the real app, listening on a port: WebSocket clients subscribe, the service
 // publishes (in process, or through Redis to every instance), limits close with their codes.
@@ -91,6 +92,20 @@ for (const workers of [0, 2]) describeDb(workers ? `live pushes, sockets in ${wo
     expect(a.frames.filter((f) => (f.data as { id?: string })?.id === id)).toHaveLength(3);
     // A message that is not JSON is the publisher's bug, refused at once.
     expect(() => live.publish('jackpot', undefined)).toThrow(TypeError);
+  });
+
+  it('frames of each length encoding (7, 16 and 64 bits) arrive whole, between the server\'s pings', async () => {
+    const app = await instance({ live: { ...t.config.live, pingIntervalMs: 50 } });
+    const c = await client(app, ['jackpot']);
+    const empty = JSON.stringify({ topic: 'jackpot', data: '' }).length;
+    const texts = ['small', 'x'.repeat(65_000), 'y'.repeat(MAX_LIVE_MESSAGE_BYTES - empty)];
+    for (const text of texts) {
+      liveServiceOf(app).publish('jackpot', text);
+      await sleep(60);
+    }
+    for (const text of texts) expect(await c.next((f) => f.data === text)).toEqual({ topic: 'jackpot', data: text });
+    expect(() => liveServiceOf(app).publish('jackpot', 'z'.repeat(MAX_LIVE_MESSAGE_BYTES))).toThrow(RangeError);
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it('a feed reads only while its topic is watched here, sends a state once per change, retained, and forgets it when nobody watches', async () => {
