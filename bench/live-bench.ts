@@ -7,18 +7,25 @@
  *   env: LIVE_CLIENTS=10000 BENCH_RUNS=3 BENCH_LIVE_TICKS=10 (ticks per phase); BENCH_QUICK=1: 1,000
  *        sockets, 3 ticks, to check that the benchmark works. With Redis at TEST_REDIS_URL (default
  *        redis://127.0.0.1:6379) a third phase publishes through Redis pub/sub, as several instances do.
+ *        LIVE_WORKERS (default: the cores; 0: every socket in this process) and LIVE_CLIENT_THREADS
+ *        (default: the cores).
  *
  * This process is the server: the live module's hub (`LiveHub`, `createLiveService`, what the app
- * mounts on its HTTP server) on a plain HTTP server. The clients are one child process
- * (bench/live-clients.ts) holding every socket, each subscribed to the jackpot topic. Each tick
- * publishes one message the size of the jackpot pools (with its sequence number and send time):
+ * mounts on its HTTP server) on a plain HTTP server, its sockets in LIVE_WORKERS worker processes
+ * (`LiveWorkers`, decision 057, running bench/live-bench-worker.ts: the app's worker plus the
+ * baseline's command). The clients are one child process (bench/live-clients.ts) holding every
+ * socket over LIVE_CLIENT_THREADS threads (real clients are 10,000 phones reading in parallel),
+ * each socket subscribed to the jackpot topic. Each tick publishes one message the size of the
+ * jackpot pools (with its sequence number and send time):
  *   - hub:   `live.publish('jackpot', message)` in process (serialised once, sent to each subscriber);
  *   - raw:   the baseline, ws's broadcast as its documentation writes it: the frame serialised once
- *            into a Buffer, then `for (const ws of clients) if (ws.readyState === OPEN) ws.send(buf)`;
+ *            into a Buffer, then `for (const ws of clients) if (ws.readyState === OPEN) ws.send(buf)`,
+ *            with workers run by each worker on its sockets (the Buffer passed to each once, as the hub's);
  *   - redis: `live.publish` with REDIS_URL: PUBLISH, the subscription's message, then the same delivery;
  *   - idle:  nothing sent, to subtract what the process spends anyway (timers, GC).
  * Phases of BENCH_LIVE_TICKS ticks alternate, their order reversed every other round, BENCH_RUNS rounds.
- * CPU per delivery = this process's CPU time in a phase (user + system, `process.cpuUsage`) less the
+ * CPU per delivery = the server's CPU time in a phase (user + system, `process.cpuUsage`, this process's
+ * and each worker's) less the
  * idle phase's, over the frames sent; the ratio is the median of the rounds' hub / raw. Latency is
  * measured by the clients: receive time minus the message's send time (both epoch clocks of one machine).
  */
@@ -208,10 +215,10 @@ export async function benchLive(): Promise<BenchResult> {
   const lines = [
     '## Live pushes',
     '',
-    `${int(N)} WebSockets from one client process to one server process on this machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}), ` +
+    `${int(N)} WebSockets from one client process (${CLIENT_THREADS} thread${CLIENT_THREADS === 1 ? '' : 's'}) to one server (${WORKERS ? `its sockets in ${WORKERS} live worker processes, decision 057` : 'one process'}) on this machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}), ` +
       `each subscribed to the jackpot topic; one message a second of ${Buffer.byteLength(JSON.stringify({ topic: 'jackpot', data: message(0) }))} bytes. ` +
       `${RUNS} rounds of phases of ${TICKS} ticks (hub, raw ws broadcast${withRedis ? ', hub through Redis' : ''}, idle), the order reversed every other round. ` +
-      `Sockets opened in ${(ready.openMs / 1000).toFixed(1)} s. CPU is the server process's, less the idle phase's, per frame sent. See bench/live-bench.ts.`,
+      `Sockets opened in ${(ready.openMs / 1000).toFixed(1)} s. CPU is the server's (${WORKERS ? 'the app\'s process and its workers\'' : 'its process\''}), less the idle phase's, per frame sent; the raw broadcast runs where the sockets are. See bench/live-bench.ts.`,
     '',
     '| | delivered | p50 ms | p99 ms | max ms | last socket, median tick ms | publish call ms (median tick) | CPU µs per delivery, median (rounds) |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -79,7 +80,10 @@ const envSchema = z.object({
   LOG_SLOW_MS: intFromEnv(1000),
   LIVE_MAX_SOCKETS: intFromEnv(20_000),
   LIVE_MAX_SOCKETS_PER_IP: intFromEnv(50),
-  LIVE_WORKERS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (sockets in the app\'s process) or more').max(64, 'must be at most 64').default(0),
+  // `auto`: one per core (decision 057).
+  LIVE_WORKERS: z
+    .union([z.literal('auto').transform(() => availableParallelism()), z.coerce.number().int('must be a whole number, or auto').min(0, 'must be 0 (sockets in the app\'s process) or more').max(64, 'must be at most 64')])
+    .default(0),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
 });
 
