@@ -8,8 +8,7 @@ import { runLiveWorker } from '../apps/server/src/modules/live/live.worker.ts';
 
 runLiveWorker((msg, hub) => {
   if (msg.t === 'raw') {
-    const { frame } = msg as unknown as { frame: Uint8Array };
-    const buf = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+    const buf = Buffer.from((msg as unknown as { frame: string }).frame);
     for (const ws of hub.sockets()) if ((ws as WebSocket).readyState === 1) ws.send(buf, { binary: false });
   } else if (msg.t === 'cpu') {
     const { user, system } = process.cpuUsage();

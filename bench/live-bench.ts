@@ -146,7 +146,7 @@ export async function benchLive(): Promise<BenchResult> {
     raw: (s) => {
       const buf = Buffer.from(JSON.stringify({ topic: 'jackpot', data: message(s) }));
       // With workers each runs this same loop on its sockets (the frame sent to each once, as the hub's is).
-      if (workers) return workers.broadcast({ t: 'raw', frame: buf });
+      if (workers) return workers.broadcast({ t: 'raw', frame: buf.toString() });
       for (const ws of hub.sockets()) if (ws.readyState === 1) ws.send(buf, { binary: false });
     },
     redis: (s) => viaRedis!.publish('jackpot', message(s)),

@@ -10,11 +10,14 @@ import { LiveHub, type LiveDropReason } from './live.hub.ts';
  * completes the handshake, keeps the subscriptions, pings, and writes every frame to its sockets.
  */
 
-/** App process → worker. */
+/**
+ * App process → worker, over Node's JSON IPC (the serialisation `cluster` hands its sockets over
+ * with): a frame (UTF-8 JSON) as a string, the request's first bytes in base64.
+ */
 export type ToWorker =
   | { t: 'init'; topics: string[]; pingIntervalMs: number; maxBufferedBytes: number }
-  | { t: 'adopt'; ip: string; method: string; url: string; headers: IncomingMessage['headers']; head: Uint8Array }
-  | { t: 'deliver'; topic: string; frame: Uint8Array; retain: boolean }
+  | { t: 'adopt'; ip: string; method: string; url: string; headers: IncomingMessage['headers']; head: string }
+  | { t: 'deliver'; topic: string; frame: string; retain: boolean }
   | { t: 'unretain'; topic: string }
   | { t: 'close'; graceMs: number };
 
@@ -73,12 +76,12 @@ export function runLiveWorker(extra?: (msg: { t: string }, hub: LiveHub) => void
         const m = msg as Extract<ToWorker, { t: 'adopt' }>;
         if (!handle) return;
         const req = { method: m.method, url: m.url, headers: m.headers, socket: handle } as unknown as IncomingMessage;
-        hub!.adopt(req, handle, Buffer.from(m.head), m.ip, () => send({ t: 'gone', ip: m.ip }));
+        hub!.adopt(req, handle, Buffer.from(m.head, 'base64'), m.ip, () => send({ t: 'gone', ip: m.ip }));
         return;
       }
       case 'deliver': {
         const m = msg as Extract<ToWorker, { t: 'deliver' }>;
-        hub!.deliver(m.topic, Buffer.from(m.frame.buffer, m.frame.byteOffset, m.frame.byteLength), m.retain);
+        hub!.deliver(m.topic, Buffer.from(m.frame), m.retain);
         return;
       }
       case 'unretain':
