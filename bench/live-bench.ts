@@ -7,8 +7,7 @@
  *   env: LIVE_CLIENTS=10000 BENCH_RUNS=3 BENCH_LIVE_TICKS=10 (ticks per phase); BENCH_QUICK=1: 1,000
  *        sockets, 3 ticks, to check that the benchmark works. With Redis at TEST_REDIS_URL (default
  *        redis://127.0.0.1:6379) a third phase publishes through Redis pub/sub, as several instances do.
- *        LIVE_WORKERS (default: the cores; 0: every socket in this process) and LIVE_CLIENT_THREADS
- *        (default: the cores).
+ *        LIVE_WORKERS (default 0: every socket in this process) and LIVE_CLIENT_THREADS (default 1).
  *
  * This process is the server: the live module's hub (`LiveHub`, `createLiveService`, what the app
  * mounts on its HTTP server) on a plain HTTP server, its sockets in LIVE_WORKERS worker processes
@@ -32,7 +31,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -49,9 +48,13 @@ const N = Number(process.env.LIVE_CLIENTS ?? (QUICK ? 1_000 : 10_000));
 const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 3));
 const TICKS = Number(process.env.BENCH_LIVE_TICKS ?? (QUICK ? 3 : 10));
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** The server's live worker processes (LIVE_WORKERS; 0: the sockets in this process) and the clients' threads. */
-const WORKERS = Number(process.env.LIVE_WORKERS ?? availableParallelism());
-const CLIENT_THREADS = Number(process.env.LIVE_CLIENT_THREADS ?? availableParallelism());
+/**
+ * The server's live worker processes (LIVE_WORKERS; 0: the sockets in this process) and the
+ * clients' threads. Default 0 and 1: on 2 cores shared with the clients the workers measured slower
+ * (decision 057); with cores to spare, try LIVE_WORKERS=<cores - 1>.
+ */
+const WORKERS = Number(process.env.LIVE_WORKERS ?? 0);
+const CLIENT_THREADS = Number(process.env.LIVE_CLIENT_THREADS ?? 1);
 
 type Mode = 'hub' | 'raw' | 'redis' | 'idle';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;

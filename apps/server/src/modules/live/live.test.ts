@@ -63,9 +63,10 @@ for (const workers of [0, 2]) describeDb(workers ? `live pushes, sockets in ${wo
     // The servers see the sockets go (the gauge is this process's: every app of this file).
     const app = apps.find((a) => a.server.listening);
     if (app) await until(() => metric(app, 'playhall_websocket_connections'), 0);
+    // Each test's apps end with it: with workers, every app holds processes of its own.
+    for (const a of apps.splice(0)) await a.close();
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
     await t?.close();
   });
 
