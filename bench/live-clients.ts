@@ -9,12 +9,20 @@
  * frames parsed in place): 10,000 sockets in one process stand for 10,000 devices, and a full client
  * library's per-frame work (about 12 µs here with `ws`) made this process, not the server, the
  * latency measured. Every frame is still read whole and checked: a text frame per tick, nothing else.
+ *
+ * The sockets are spread over LIVE_CLIENT_THREADS worker threads (decision 057): 10,000 phones read
+ * in parallel, and one thread reading them all in turn would add its own queue to the latency
+ * measured. Each thread keeps its own counts; this process's main thread merges them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 const url = new URL(process.env.LIVE_URL!);
-const N = Number(process.env.LIVE_CLIENTS ?? 10_000);
+const TOTAL = Number(process.env.LIVE_CLIENTS ?? 10_000);
+const THREADS = Math.max(1, Number(process.env.LIVE_CLIENT_THREADS ?? 1));
+/** The sockets of this thread. */
+const N = isMainThread ? TOTAL : (workerData as { count: number }).count;
 const WAVE = 250;
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
@@ -140,43 +148,82 @@ function open(): Promise<Socket> {
   });
 }
 
-const t0 = now();
-for (let i = 0; i < N; i += WAVE) {
-  const wave = await Promise.all(Array.from({ length: Math.min(WAVE, N - i) }, open));
-  sockets.push(...wave);
+interface ThreadCounts {
+  bySeq: [number, number[]][];
+  closedEarly: number;
+  badFrames: number;
+  badKinds: Record<string, number>;
 }
-// Closes counted from here: one while opening would have failed the open.
-closedEarly = 0;
-process.send!({ ready: true, sockets: sockets.length, openMs: now() - t0 });
-const cpuAtReady = process.cpuUsage();
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
-
-process.on('message', (msg: { cmd: string; groups: Record<string, number[]> }) => {
-  if (msg.cmd !== 'report') return;
-  const report: Record<string, { ticks: number; delivered: number; expected: number; incompleteTicks: number; p50: number; p99: number; max: number; lastMedian: number }> = {};
-  for (const [name, seqs] of Object.entries(msg.groups)) {
-    const all: number[] = [];
-    /** Per tick, when its last socket got it. */
-    const lasts: number[] = [];
-    let incomplete = 0;
-    for (const seq of seqs) {
-      const list = bySeq.get(seq) ?? [];
-      if (list.length !== N) incomplete++;
-      let last = 0;
-      for (const x of list) {
-        all.push(x);
-        if (x > last) last = x;
-      }
-      lasts.push(last);
-    }
-    all.sort((a, b) => a - b);
-    lasts.sort((a, b) => a - b);
-    report[name] = { ticks: seqs.length, delivered: all.length, expected: seqs.length * N, incompleteTicks: incomplete, p50: pct(all, 0.5), p99: pct(all, 0.99), max: all.at(-1) ?? NaN, lastMedian: pct(lasts, 0.5) };
+if (!isMainThread) {
+  for (let i = 0; i < N; i += WAVE) {
+    const wave = await Promise.all(Array.from({ length: Math.min(WAVE, N - i) }, open));
+    sockets.push(...wave);
   }
-  const cpu = process.cpuUsage(cpuAtReady);
-  process.send!({ report, closedEarly, badFrames, badKinds, clientCpuUs: cpu.user + cpu.system }, () => {
+  // Closes counted from here: one while opening would have failed the open.
+  closedEarly = 0;
+  parentPort!.postMessage({ ready: sockets.length });
+  parentPort!.once('message', () => {
+    parentPort!.postMessage({ bySeq: [...bySeq], closedEarly, badFrames, badKinds } satisfies ThreadCounts);
     for (const s of sockets) s.destroy();
-    process.exit(0);
+    parentPort!.close();
   });
-});
+} else {
+  await main();
+}
+
+async function main() {
+  const t0 = now();
+  // A worker thread does not inherit this process's TypeScript loader (tsx, Node 20): it registers it first.
+  const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const threads = Array.from({ length: THREADS }, (_, i) => new Worker(boot, { eval: true, workerData: { count: Math.floor(TOTAL / THREADS) + (i < TOTAL % THREADS ? 1 : 0) } }));
+  const opened = await Promise.all(threads.map((w) => new Promise<number>((resolve, reject) => {
+    w.once('message', (m: { ready: number }) => resolve(m.ready));
+    w.once('error', reject);
+  })));
+  process.send!({ ready: true, sockets: opened.reduce((a, b) => a + b, 0), openMs: now() - t0 });
+  const cpuAtReady = process.cpuUsage();
+
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+
+  process.on('message', async (msg: { cmd: string; groups: Record<string, number[]> }) => {
+    if (msg.cmd !== 'report') return;
+    // Every thread's counts, merged: the latencies of one tick from all of them.
+    const counts = await Promise.all(threads.map((w) => new Promise<ThreadCounts>((resolve) => {
+      w.once('message', resolve);
+      w.postMessage('report');
+    })));
+    for (const c of counts) {
+      closedEarly += c.closedEarly;
+      badFrames += c.badFrames;
+      for (const [k, n] of Object.entries(c.badKinds)) badKinds[k] = (badKinds[k] ?? 0) + n;
+      for (const [seq, list] of c.bySeq) {
+        const mine = bySeq.get(seq);
+        if (mine) mine.push(...list);
+        else bySeq.set(seq, list);
+      }
+    }
+    const report: Record<string, { ticks: number; delivered: number; expected: number; incompleteTicks: number; p50: number; p99: number; max: number; lastMedian: number }> = {};
+    for (const [name, seqs] of Object.entries(msg.groups)) {
+      const all: number[] = [];
+      /** Per tick, when its last socket got it. */
+      const lasts: number[] = [];
+      let incomplete = 0;
+      for (const seq of seqs) {
+        const list = bySeq.get(seq) ?? [];
+        if (list.length !== TOTAL) incomplete++;
+        let last = 0;
+        for (const x of list) {
+          all.push(x);
+          if (x > last) last = x;
+        }
+        lasts.push(last);
+      }
+      all.sort((a, b) => a - b);
+      lasts.sort((a, b) => a - b);
+      report[name] = { ticks: seqs.length, delivered: all.length, expected: seqs.length * N, incompleteTicks: incomplete, p50: pct(all, 0.5), p99: pct(all, 0.99), max: all.at(-1) ?? NaN, lastMedian: pct(lasts, 0.5) };
+    }
+    const cpu = process.cpuUsage(cpuAtReady);
+    process.send!({ report, closedEarly, badFrames, badKinds, clientCpuUs: cpu.user + cpu.system }, () => process.exit(0));
+  });
+}

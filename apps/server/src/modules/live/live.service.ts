@@ -60,8 +60,9 @@ function createFeeds(hub: LiveHub, log: FastifyBaseLogger, publishLocal: LiveSer
   const tick = async (f: (typeof feeds)[number]) => {
     if (f.busy) return;
     if (hub.subscribers(f.topic) === 0) {
+      // Its own state only: a message another publisher retained (none does yet) is not the feed's to drop.
+      if (f.last !== null) hub.unretain(f.topic);
       f.last = null;
-      hub.unretain(f.topic);
       return;
     }
     f.busy = true;
