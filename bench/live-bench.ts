@@ -7,24 +7,20 @@
  *   env: LIVE_CLIENTS=10000 BENCH_RUNS=3 BENCH_LIVE_TICKS=10 (ticks per phase); BENCH_QUICK=1: 1,000
  *        sockets, 3 ticks, to check that the benchmark works. With Redis at TEST_REDIS_URL (default
  *        redis://127.0.0.1:6379) a third phase publishes through Redis pub/sub, as several instances do.
- *        LIVE_WORKERS (default 0: every socket in this process) and LIVE_CLIENT_THREADS (default 1).
+ *        LIVE_CLIENT_THREADS (default 1): the threads the clients' sockets are spread over.
  *
  * This process is the server: the live module's hub (`LiveHub`, `createLiveService`, what the app
- * mounts on its HTTP server) on a plain HTTP server, its sockets in LIVE_WORKERS worker processes
- * (`LiveWorkers`, decision 057, running bench/live-bench-worker.ts: the app's worker plus the
- * baseline's command). The clients are one child process (bench/live-clients.ts) holding every
- * socket over LIVE_CLIENT_THREADS threads (real clients are 10,000 phones reading in parallel),
- * each socket subscribed to the jackpot topic. Each tick publishes one message the size of the
- * jackpot pools (with its sequence number and send time):
+ * mounts on its HTTP server) on a plain HTTP server. The clients are one child process
+ * (bench/live-clients.ts) holding every socket over LIVE_CLIENT_THREADS threads (real clients are
+ * 10,000 phones reading in parallel), each socket subscribed to the jackpot topic. Each tick
+ * publishes one message the size of the jackpot pools (with its sequence number and send time):
  *   - hub:   `live.publish('jackpot', message)` in process (serialised once, sent to each subscriber);
  *   - raw:   the baseline, ws's broadcast as its documentation writes it: the frame serialised once
- *            into a Buffer, then `for (const ws of clients) if (ws.readyState === OPEN) ws.send(buf)`,
- *            with workers run by each worker on its sockets (the Buffer passed to each once, as the hub's);
+ *            into a Buffer, then `for (const ws of clients) if (ws.readyState === OPEN) ws.send(buf)`;
  *   - redis: `live.publish` with REDIS_URL: PUBLISH, the subscription's message, then the same delivery;
  *   - idle:  nothing sent, to subtract what the process spends anyway (timers, GC).
  * Phases of BENCH_LIVE_TICKS ticks alternate, their order reversed every other round, BENCH_RUNS rounds.
- * CPU per delivery = the server's CPU time in a phase (user + system, `process.cpuUsage`, this process's
- * and each worker's) less the
+ * CPU per delivery = this process's CPU time in a phase (user + system, `process.cpuUsage`) less the
  * idle phase's, over the frames sent; the ratio is the median of the rounds' hub / raw. Latency is
  * measured by the clients: receive time minus the message's send time (both epoch clocks of one machine).
  */
@@ -38,7 +34,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LiveTopics } from '@playhall/contract';
 import { LiveHub } from '../apps/server/src/modules/live/live.hub.ts';
 import { createLiveService, type LiveService } from '../apps/server/src/modules/live/live.service.ts';
-import { LiveWorkers } from '../apps/server/src/modules/live/live.workers.ts';
 import { isRedisReachable } from '../apps/server/src/test/redis.ts';
 import { isMain, runAndRecord, today, type BenchResult, type Goal } from './report.ts';
 
@@ -48,12 +43,7 @@ const N = Number(process.env.LIVE_CLIENTS ?? (QUICK ? 1_000 : 10_000));
 const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 3));
 const TICKS = Number(process.env.BENCH_LIVE_TICKS ?? (QUICK ? 3 : 10));
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/**
- * The server's live worker processes (LIVE_WORKERS; 0: the sockets in this process) and the
- * clients' threads. Default 0 and 1: on 2 cores shared with the clients the workers measured slower
- * (decision 057); with cores to spare, try LIVE_WORKERS=<cores - 1>.
- */
-const WORKERS = Number(process.env.LIVE_WORKERS ?? 0);
+/** The clients' threads. Default 1: on 2 cores shared with the server, more measured no better (decision 057). */
 const CLIENT_THREADS = Number(process.env.LIVE_CLIENT_THREADS ?? 1);
 
 type Mode = 'hub' | 'raw' | 'redis' | 'idle';
@@ -101,11 +91,8 @@ export async function benchLive(): Promise<BenchResult> {
   if (!withRedis) console.warn(`Redis not reachable at ${REDIS_URL}: the redis phase is skipped`);
 
   const topics = [...LiveTopics];
-  // The server's workers run the app's worker code plus the baseline's raw broadcast (bench/live-bench-worker.ts).
-  const workers = WORKERS > 0 ? new LiveWorkers(WORKERS, silent, { file: new URL('./live-bench-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }) : undefined;
   // The limits out of the way of one address holding every socket; pings rare enough to stay out of the phases.
   const hub = new LiveHub({
-    ...(workers ? { workers } : {}),
     topics,
     limits: { maxSockets: N + 100, maxSocketsPerIp: N + 100, upgradesPerIpPerMin: N * 2, pingIntervalMs: 3_600_000, maxBufferedBytes: 1 << 20 },
     log: silent,
@@ -115,7 +102,7 @@ export async function benchLive(): Promise<BenchResult> {
   const local = createLiveService({ hub, topics, redisUrl: undefined, log: silent });
   // Channels of its own: the shared Redis also carries other processes' live pushes (tests, servers).
   const viaRedis: LiveService | null = withRedis ? createLiveService({ hub, topics, redisUrl: REDIS_URL, log: silent, channelPrefix: `playhall-live-bench-${process.pid}:` }) : null;
-  await hub.start();
+  hub.start();
   await viaRedis?.start();
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
@@ -131,25 +118,15 @@ export async function benchLive(): Promise<BenchResult> {
     child.once('message', (m) => resolve(m as { sockets: number; openMs: number }));
     child.once('exit', (code) => reject(new Error(`the clients' process exited (${code}) before its sockets were open`)));
   });
-  // The workers report their subscriptions once per turn of their loop: a moment to settle.
-  for (let i = 0; i < 50 && hub.subscribers('jackpot') !== N; i++) await sleep(100);
   if (hub.subscribers('jackpot') !== N) throw new Error(`${hub.subscribers('jackpot')} sockets subscribed, expected ${N}`);
   console.log(`${int(ready.sockets)} sockets open and subscribed in ${(ready.openMs / 1000).toFixed(1)} s`);
 
-  /** The server's CPU time so far, µs: this process's and its workers'. */
-  const serverCpuUs = async () => {
-    const own = process.cpuUsage();
-    const theirs = workers ? await workers.ask<{ us: number }>({ t: 'cpu' }, 'cpu') : [];
-    return own.user + own.system + theirs.reduce((a, w) => a + w.us, 0);
-  };
   let seq = 0;
   const seqs: Record<Mode, number[]> = { hub: [], raw: [], redis: [], idle: [] };
   const send: Record<Exclude<Mode, 'idle'>, (s: number) => void> = {
     hub: (s) => local.publish('jackpot', message(s)),
     raw: (s) => {
       const buf = Buffer.from(JSON.stringify({ topic: 'jackpot', data: message(s) }));
-      // With workers each runs this same loop on its sockets (the frame sent to each once, as the hub's is).
-      if (workers) return workers.broadcast({ t: 'raw', frame: buf.toString() });
       for (const ws of hub.sockets()) if (ws.readyState === 1) ws.send(buf, { binary: false });
     },
     redis: (s) => viaRedis!.publish('jackpot', message(s)),
@@ -166,7 +143,7 @@ export async function benchLive(): Promise<BenchResult> {
 
   for (let round = 0; round < RUNS; round++) {
     for (const mode of round % 2 === 0 ? modes : [...modes].reverse()) {
-      const start = await serverCpuUs();
+      const start = process.cpuUsage();
       const t0 = performance.now();
       for (let i = 0; i < TICKS; i++) {
         if (mode !== 'idle') {
@@ -179,9 +156,9 @@ export async function benchLive(): Promise<BenchResult> {
         // 1 Hz: the next tick one second after this phase's previous one.
         await sleep(Math.max(0, t0 + (i + 1) * 1_000 - performance.now()));
       }
-      const used = (await serverCpuUs()) - start;
-      cpu[mode].push(used);
-      console.log(`round ${round + 1} ${mode}: ${int(used / 1000)} ms CPU over ${TICKS} s`);
+      const used = process.cpuUsage(start);
+      cpu[mode].push(used.user + used.system);
+      console.log(`round ${round + 1} ${mode}: ${int((used.user + used.system) / 1000)} ms CPU over ${TICKS} s`);
     }
   }
 
@@ -218,10 +195,10 @@ export async function benchLive(): Promise<BenchResult> {
   const lines = [
     '## Live pushes',
     '',
-    `${int(N)} WebSockets from one client process (${CLIENT_THREADS} thread${CLIENT_THREADS === 1 ? '' : 's'}) to one server (${WORKERS ? `its sockets in ${WORKERS} live worker processes, decision 057` : 'one process'}) on this machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}), ` +
+    `${int(N)} WebSockets from one client process (${CLIENT_THREADS} thread${CLIENT_THREADS === 1 ? '' : 's'}) to one server process on this machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}), ` +
       `each subscribed to the jackpot topic; one message a second of ${Buffer.byteLength(JSON.stringify({ topic: 'jackpot', data: message(0) }))} bytes. ` +
       `${RUNS} rounds of phases of ${TICKS} ticks (hub, raw ws broadcast${withRedis ? ', hub through Redis' : ''}, idle), the order reversed every other round. ` +
-      `Sockets opened in ${(ready.openMs / 1000).toFixed(1)} s. CPU is the server's (${WORKERS ? 'the app\'s process and its workers\'' : 'its process\''}), less the idle phase's, per frame sent; the raw broadcast runs where the sockets are. See bench/live-bench.ts.`,
+      `Sockets opened in ${(ready.openMs / 1000).toFixed(1)} s. CPU is the server process's, less the idle phase's, per frame sent. See bench/live-bench.ts.`,
     '',
     '| | delivered | p50 ms | p99 ms | max ms | last socket, median tick ms | publish call ms (median tick) | CPU µs per delivery, median (rounds) |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

@@ -4,7 +4,7 @@
 // Our own code (the server, @playhall/contract, @playhall/fairness, @playhall/originals' server) is bundled; the npm
 // packages stay imports, loaded from node_modules at run time. The SQL migrations and database
 // function files are copied beside the bundle, where the built migrator looks for them. Entry
-// points: the server, the migrator, ledger:check, the operator CLI, backups and the live worker (shared code in chunks).
+// points: the server, the migrator, ledger:check, the operator CLI and backups (shared code in chunks).
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -32,8 +32,6 @@ await build({
     'ledger-check': join(src, 'scripts/ledger-check.ts'),
     ops: join(src, 'scripts/ops.ts'),
     backup: join(src, 'scripts/backup.ts'),
-    // A live worker process (LIVE_WORKERS, decision 057): live.workers.ts forks it from beside the bundle.
-    'live-worker': join(src, 'modules/live/live.worker-entry.ts'),
   },
   outdir: out,
   bundle: true,

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -80,10 +79,6 @@ const envSchema = z.object({
   LOG_SLOW_MS: intFromEnv(1000),
   LIVE_MAX_SOCKETS: intFromEnv(20_000),
   LIVE_MAX_SOCKETS_PER_IP: intFromEnv(50),
-  // `auto`: one per core (decision 057).
-  LIVE_WORKERS: z
-    .union([z.literal('auto').transform(() => availableParallelism()), z.coerce.number().int('must be a whole number, or auto').min(0, 'must be 0 (sockets in the app\'s process) or more').max(64, 'must be at most 64')])
-    .default(0),
   SESSION_CACHE_MAX_AGE_SECONDS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(3600, 'must be at most 3600').default(60),
 });
 
@@ -202,10 +197,9 @@ export interface Config {
   /**
    * Live pushes' bounds (decision 053): sockets on this instance and per client address (more are
    * closed with a code saying so), handshakes per address a minute (twice the sockets, at least
-   * 30), the ping interval (a socket silent for two is dropped) and a slow reader's unsent bytes;
-   * `workers` (LIVE_WORKERS, decision 057): worker processes holding the sockets, 0 for the app's own.
+   * 30), the ping interval (a socket silent for two is dropped) and a slow reader's unsent bytes.
    */
-  live: { maxSockets: number; maxSocketsPerIp: number; upgradesPerIpPerMin: number; pingIntervalMs: number; maxBufferedBytes: number; workers: number };
+  live: { maxSockets: number; maxSocketsPerIp: number; upgradesPerIpPerMin: number; pingIntervalMs: number; maxBufferedBytes: number };
   groupCommit: GroupCommitTuning;
 }
 
@@ -285,7 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       upgradesPerIpPerMin: Math.max(30, 2 * e.LIVE_MAX_SOCKETS_PER_IP),
       pingIntervalMs: 30_000,
       maxBufferedBytes: 256 * 1024,
-      workers: e.LIVE_WORKERS,
     },
     groupCommit,
   };

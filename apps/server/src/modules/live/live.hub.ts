@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { LIVE_PATH, LiveClientMessage, LiveCloseCode, LiveLimits } from '@playhall/contract';
 import { liveDeliveries, liveDropped, liveMessages, trackWebSocket } from '../../lib/metrics.ts';
-import type { LiveWorkers } from './live.workers.ts';
 
 /** The bounds of one instance's sockets (config: LIVE_MAX_SOCKETS, LIVE_MAX_SOCKETS_PER_IP). */
 export interface LiveHubLimits {
@@ -26,36 +25,10 @@ export interface LiveHubOptions {
   trustProxy: boolean;
   /** Other origins allowed to open a socket (CORS_ORIGINS); the page's own host always is. */
   corsOrigins: readonly string[];
-  /**
-   * Worker processes holding the sockets (LIVE_WORKERS, decision 057): this hub then checks each
-   * upgrade and hands the socket over; without, it holds them itself.
-   */
-  workers?: LiveWorkers;
-  /** Where counts go: this process's metrics unless given (a worker process reports to its parent). */
-  report?: LiveHubReport;
 }
 
-export type LiveDropReason = 'dead' | 'slow' | 'bad_message' | 'server_full' | 'sockets_per_ip' | 'upgrades_per_ip';
-
-/** What a hub counts: to /metrics in the app's process, to the parent from a worker process. */
-export interface LiveHubReport {
-  /** A socket opened; the returned function is called once when it closes. */
-  opened(ip: string): () => void;
-  dropped(reason: LiveDropReason): void;
-  /** One message sent to `sockets` subscribers of `topic`. */
-  delivered(topic: string, sockets: number): void;
-  /** Subscribers of `topic` in this hub went up or down by `delta`. */
-  subscribed?(topic: string, delta: number): void;
-}
-
-const metricsReport: LiveHubReport = {
-  opened: () => trackWebSocket(),
-  dropped: (reason) => liveDropped.inc({ reason }),
-  delivered: (topic, sockets) => {
-    liveMessages.inc({ topic });
-    liveDeliveries.inc(sockets);
-  },
-};
+/** Why a socket was refused or dropped (the label of playhall_live_sockets_dropped_total). */
+type LiveDropReason = 'dead' | 'slow' | 'bad_message' | 'server_full' | 'sockets_per_ip' | 'upgrades_per_ip';
 
 interface Client {
   readonly ws: WebSocket;
@@ -67,8 +40,8 @@ interface Client {
   alive: boolean;
   messages: number;
   windowStart: number;
-  /** Called once when the socket is gone: its metrics and its admission end. */
-  gone: () => void;
+  /** Ends the socket's count in the gauge (once). */
+  untrack: () => void;
 }
 
 /** Sent as a text frame, without copying or converting per socket. */
@@ -99,24 +72,19 @@ export function wireTextFrame(payload: Buffer): Buffer {
 /**
  * One instance's sockets and what they subscribe to (decision 053). `deliver` sends one already
  * serialised frame to every socket of a topic; it never serialises per socket. The transport
- * (in process or Redis pub/sub) is the service's business, not the hub's. With `workers`
- * (decision 057) the sockets live in worker processes: this hub checks each upgrade and the
- * instance's bounds, hands the socket over, and passes each frame to every worker once; each
- * worker runs a hub of its own (`adopt`) for its share.
+ * (in process or Redis pub/sub) is the service's business, not the hub's.
  */
 export class LiveHub {
   private readonly wss: WebSocketServer;
   private readonly byTopic = new Map<string, Set<Client>>();
   private readonly clients = new Set<Client>();
-  /** Sockets per client address, this hub's and its workers' (admitted, until closed). */
+  /** Sockets per client address (admitted, until closed). */
   private readonly perIp = new Map<string, number>();
   private admitted = 0;
   private readonly upgrades = new Map<string, number>();
   private readonly retained = new Map<string, Buffer>();
   private readonly topics: ReadonlySet<string>;
   private readonly allowedOrigins: ReadonlySet<string>;
-  private readonly report: LiveHubReport;
-  private readonly workers: LiveWorkers | undefined;
   private pinger: NodeJS.Timeout | null = null;
   private upgradeWindow: NodeJS.Timeout | null = null;
   private closing = false;
@@ -125,39 +93,31 @@ export class LiveHub {
     this.topics = new Set(opts.topics);
     for (const t of opts.topics) this.byTopic.set(t, new Set());
     this.allowedOrigins = new Set(opts.corsOrigins);
-    this.report = opts.report ?? metricsReport;
-    this.workers = opts.workers;
     // No compression: a frame compressed per socket would cost what serialising once saves.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: LiveLimits.maxClientMessageBytes, perMessageDeflate: false, clientTracking: false });
   }
 
-  /** Starts the pings (and the workers, when there are): resolves once the workers are ready. */
-  async start(): Promise<void> {
+  /** Starts the pings and the handshake window. */
+  start(): void {
     this.pinger ??= setInterval(() => this.ping(), this.opts.limits.pingIntervalMs);
     this.pinger.unref();
     this.upgradeWindow ??= setInterval(() => this.upgrades.clear(), 60_000);
     this.upgradeWindow.unref();
-    await this.workers?.start({ topics: [...this.topics], pingIntervalMs: this.opts.limits.pingIntervalMs, maxBufferedBytes: this.opts.limits.maxBufferedBytes }, (ip) => this.release(ip));
   }
 
-  /** Sockets open on this instance (its workers' included). */
+  /** Sockets open on this instance. */
   get size(): number {
-    return this.clients.size + (this.workers?.size ?? 0);
+    return this.clients.size;
   }
 
-  /** Every open socket of this hub (bench/live-bench.ts broadcasts to them raw, its baseline; a worker's hub). */
+  /** Every open socket of this instance (bench/live-bench.ts broadcasts to them raw, its baseline). */
   *sockets(): IterableIterator<WebSocket> {
     for (const c of this.clients) yield c.ws;
   }
 
-  /** Sockets each worker holds (none without workers). */
-  workerSockets(): number[] {
-    return this.workers?.sockets ?? [];
-  }
-
-  /** Sockets of this instance subscribed to `topic` (its workers' included). */
+  /** Sockets of this instance subscribed to `topic`. */
   subscribers(topic: string): number {
-    return (this.byTopic.get(topic)?.size ?? 0) + (this.workers?.subscribers(topic) ?? 0);
+    return this.byTopic.get(topic)?.size ?? 0;
   }
 
   /**
@@ -168,12 +128,6 @@ export class LiveHub {
     const subs = this.byTopic.get(topic);
     if (!subs) return;
     if (retain) this.retained.set(topic, frame);
-    if (this.workers) {
-      // Each worker sends it to its share and counts its deliveries; the message is counted here, once.
-      this.workers.deliver(topic, frame, retain);
-      liveMessages.inc({ topic });
-      return;
-    }
     const max = this.opts.limits.maxBufferedBytes;
     // The frame's bytes built once and written to each socket: ws's send would frame it again for
     // every socket (a header allocated, a corked two-buffer write): 1.4-1.9 of 11-12 µs a frame
@@ -192,13 +146,13 @@ export class LiveHub {
       c.socket.write(wire);
       sent++;
     }
-    this.report.delivered(topic, sent);
+    liveMessages.inc({ topic });
+    liveDeliveries.inc(sent);
   }
 
   /** Forgets the topic's retained frame (its state is no longer kept current). */
   unretain(topic: string): void {
     this.retained.delete(topic);
-    this.workers?.unretain(topic);
   }
 
   /** The HTTP server's `upgrade` handler: LIVE_PATH only, checked before the handshake. */
@@ -212,36 +166,26 @@ export class LiveHub {
     const attempts = (this.upgrades.get(ip) ?? 0) + 1;
     this.upgrades.set(ip, attempts);
     if (attempts > this.opts.limits.upgradesPerIpPerMin) {
-      this.report.dropped('upgrades_per_ip');
+      liveDropped.inc({ reason: 'upgrades_per_ip' });
       return refuse(socket, 429, 'Too Many Requests');
     }
     // Refused after the handshake, so a browser sees the close code (a refused upgrade is only "1006").
     const refusal = this.admit(ip);
     if (refusal) {
-      this.report.dropped(refusal.reason);
+      liveDropped.inc({ reason: refusal.reason });
       return this.wss.handleUpgrade(req, socket, head, (ws) => {
         ws.on('error', () => undefined);
         ws.close(refusal.code, refusal.text);
       });
     }
-    if (this.workers) return this.workers.adopt(req, socket, head, ip);
-    this.adopt(req, socket, head, ip);
-  }
-
-  /**
-   * Completes the handshake of an upgrade already checked and admitted (by this hub, or by the
-   * parent of a worker); `gone` is called once when the socket is closed, or its handshake failed.
-   */
-  adopt(req: IncomingMessage, socket: Duplex, head: Buffer, ip: string, gone: () => void = () => this.release(ip)): void {
-    socket.on('error', () => undefined);
     let accepted = false;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       accepted = true;
-      this.accept(ws, socket, ip, gone);
+      this.accept(ws, socket, ip);
     });
     // A handshake ws refuses (a bad key or version) never reaches accept: its admission ends with the socket.
     socket.once('close', () => {
-      if (!accepted) gone();
+      if (!accepted) this.release(ip);
     });
   }
 
@@ -256,10 +200,8 @@ export class LiveHub {
     const open = [...this.clients];
     for (const c of open) c.ws.close(LiveCloseCode.goingAway, 'server shutting down');
     const deadline = Date.now() + graceMs;
-    const workers = this.workers?.close(graceMs);
     while (this.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const c of this.clients) c.ws.terminate();
-    await workers;
     await new Promise<void>((r) => this.wss.close(() => r()));
   }
 
@@ -273,17 +215,16 @@ export class LiveHub {
     return null;
   }
 
-  /** An admitted socket closed (here, or in a worker). */
-  release(ip: string): void {
+  /** An admitted socket closed (or its handshake failed). */
+  private release(ip: string): void {
     this.admitted--;
     const n = (this.perIp.get(ip) ?? 1) - 1;
     if (n > 0) this.perIp.set(ip, n);
     else this.perIp.delete(ip);
   }
 
-  private accept(ws: WebSocket, socket: Duplex, ip: string, gone: () => void): void {
-    const untrack = this.report.opened(ip);
-    const c: Client = { ws, socket, ip, topics: new Set(), alive: true, messages: 0, windowStart: Date.now(), gone: () => (untrack(), gone()) };
+  private accept(ws: WebSocket, socket: Duplex, ip: string): void {
+    const c: Client = { ws, socket, ip, topics: new Set(), alive: true, messages: 0, windowStart: Date.now(), untrack: trackWebSocket() };
     this.clients.add(c);
     ws.on('error', () => undefined); // a bad frame or a reset: ws closes the socket, 'close' cleans up
     ws.on('close', () => this.forget(c));
@@ -316,12 +257,11 @@ export class LiveHub {
         continue;
       }
       if (msg.data.op === 'unsub') {
-        if (subs.delete(c)) this.report.subscribed?.(topic, -1);
+        subs.delete(c);
         c.topics.delete(topic);
       } else if (!c.topics.has(topic)) {
         subs.add(c);
         c.topics.add(topic);
-        this.report.subscribed?.(topic, 1);
         const last = this.retained.get(topic);
         if (last) c.ws.send(last, TEXT);
       }
@@ -329,22 +269,23 @@ export class LiveHub {
   }
 
   private refuse(c: Client, reason: string): void {
-    this.report.dropped('bad_message');
+    liveDropped.inc({ reason: 'bad_message' });
     this.forget(c);
     c.ws.close(LiveCloseCode.badMessage, reason);
   }
 
   /** Takes a socket out of its topics at once (nothing more is sent to it). */
   private drop(c: Client, reason: 'dead' | 'slow'): void {
-    this.report.dropped(reason);
+    liveDropped.inc({ reason });
     this.forget(c);
   }
 
   private forget(c: Client): void {
     if (!this.clients.delete(c)) return;
-    for (const t of c.topics) if (this.byTopic.get(t)?.delete(c)) this.report.subscribed?.(t, -1);
+    for (const t of c.topics) this.byTopic.get(t)?.delete(c);
     c.topics.clear();
-    c.gone();
+    c.untrack();
+    this.release(c.ip);
   }
 
   private ping(): void {

@@ -3,19 +3,10 @@ import { LiveTopics } from '@playhall/contract';
 import type { Config } from '../../config.ts';
 import { LiveHub } from './live.hub.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
-import { LiveWorkers } from './live.workers.ts';
 
 export type { LiveService, PublishOptions } from './live.service.ts';
 
 const services = new WeakMap<FastifyInstance, LiveService>();
-const hubs = new WeakMap<FastifyInstance, LiveHub>();
-
-/** The live hub of an app built by buildApp (tests look at how its workers share the sockets). */
-export function liveHubOf(app: FastifyInstance): LiveHub {
-  const hub = hubs.get(app);
-  if (!hub) throw new Error('this app has no live pushes registered');
-  return hub;
-}
 
 /** The live service of an app built by buildApp (tests publish through it as the feeds do). */
 export function liveServiceOf(app: FastifyInstance): LiveService {
@@ -31,19 +22,16 @@ export function liveServiceOf(app: FastifyInstance): LiveService {
  */
 export function registerLive(app: FastifyInstance, config: Pick<Config, 'live' | 'redisUrl' | 'trustProxy' | 'corsOrigins'>): LiveService {
   const topics = [...LiveTopics];
-  // LIVE_WORKERS (decision 057): the sockets in worker processes, started with the app.
-  const workers = config.live.workers > 0 ? new LiveWorkers(config.live.workers, app.log) : undefined;
-  const hub = new LiveHub({ topics, limits: config.live, log: app.log, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins, ...(workers ? { workers } : {}) });
+  const hub = new LiveHub({ topics, limits: config.live, log: app.log, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins });
   const live = createLiveService({ hub, topics, redisUrl: config.redisUrl, log: app.log });
   app.server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
   app.addHook('onReady', async () => {
-    await hub.start();
+    hub.start();
     await live.start();
   });
   // preClose: before Fastify closes the HTTP server, which waits for every connection, these included.
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => live.close());
   services.set(app, live);
-  hubs.set(app, hub);
   return live;
 }
