@@ -2,47 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, AwardId, ErrorCode, MaxBalance } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import { withTx, type Executor, type Tx } from '../../db/tx.ts';
+import { withTx } from '../../db/tx.ts';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { newUserId } from '../accounts/accounts-test-kit.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { getBalances, transfer, transferIn } from '../ledger/ledger.service.ts';
 import { award, awardAll, awardCommitted, consumerPaid, paidOrThrow, type AwardInput } from './award.service.ts';
-import { closeCheckingLedger } from './rewards-test-kit.ts';
+import { closeCheckingLedger, coin, counting } from './rewards-test-kit.ts';
 
 // The award function's list form (decision 056): one reward_award statement and one house shard for
 // a whole list, results in order, refusals per award; one shard per transaction for every posting.
 
-let seq = 0;
-const coin = (userId: number, count: number, over: Partial<AwardInput> = {}): AwardInput => ({
-  userId,
-  awardId: AwardId.coin,
-  count,
-  multiplier: 2,
-  reason: 'reward_test',
-  key: `award-list:${userId}:${Date.now()}:${seq++}`,
-  at: new Date(),
-  ...over,
-});
 
-/** An executor that counts the statements sent through it (as award.test.ts does). */
-function counting(tx: Tx): { x: Executor; count: () => number } {
-  let n = 0;
-  const sends = new Set(['execute', 'select', 'insert', 'update', 'delete', 'selectDistinct', 'query']);
-  const x = new Proxy(tx, {
-    get(target, prop, receiver) {
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof v === 'function' && typeof prop === 'string' && sends.has(prop)) {
-        return (...args: unknown[]) => {
-          n++;
-          return (v as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      }
-      return v;
-    },
-  });
-  return { x, count: () => n };
-}
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 

@@ -2,49 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, AwardId, ErrorCode } from '@playhall/contract';
 import type { Db } from '../../db/client.ts';
-import { withTx, type Executor, type Tx } from '../../db/tx.ts';
+import { withTx } from '../../db/tx.ts';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/create-test-app.ts';
 import { newUserId } from '../accounts/accounts-test-kit.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { getBalances } from '../ledger/ledger.service.ts';
-import { award, awardCommitted, type AwardInput } from './award.service.ts';
+import { award, awardCommitted } from './award.service.ts';
+import { coin, counting } from './rewards-test-kit.ts';
 
 /** What a caller hears: the result, or the error's code (AppError) or class name. */
 const outcome = <T>(p: Promise<T>) => p.then((v) => ({ ok: v }), (e: unknown) => ({ err: e instanceof AppError ? e.code : (e as Error).name }));
 
-let seq = 0;
-const coin = (userId: number, count: number, over: Partial<AwardInput> = {}): AwardInput => ({
-  userId,
-  awardId: AwardId.coin,
-  count,
-  multiplier: 2,
-  reason: 'reward_test',
-  key: `award-test:${userId}:${Date.now()}:${seq++}`,
-  at: new Date(),
-  ...over,
-});
 
-/**
- * An executor that counts the statements sent through it (every query builder or execute call;
- * the award function's repos reach the database only through its executor inside a transaction).
- */
-function counting(tx: Tx): { x: Executor; count: () => number } {
-  let n = 0;
-  const sends = new Set(['execute', 'select', 'insert', 'update', 'delete', 'selectDistinct', 'query']);
-  const x = new Proxy(tx, {
-    get(target, prop, receiver) {
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof v === 'function' && typeof prop === 'string' && sends.has(prop)) {
-        return (...args: unknown[]) => {
-          n++;
-          return (v as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      }
-      return v;
-    },
-  });
-  return { x, count: () => n };
-}
 
 /** The transactions that wrote these grants (xmin): awards committed together share one. */
 async function commitsOf(db: Db, grantIds: number[]): Promise<number> {
