@@ -16,7 +16,7 @@
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ClientConstants, TrackedEvent } from '@playhall/contract';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -74,6 +74,22 @@ async function drive(connections: Connection[], seconds: number, one: (conn: Con
   return { perSecond: units / ((performance.now() - start) / 1000), units, calls, failed };
 }
 
+
+/**
+ * The events benchmark's rig beside a listening app: the bare Fastify hello app, a keep-alive
+ * connection per client to each (the app's from its own 127.0.1.x address, as the per-address limits
+ * count), the tracker bodies and hello's body. Shared with bench/events-cpu.ts.
+ */
+export async function eventsRig(app: FastifyInstance, clients: number) {
+  const hello = Fastify({ logger: false });
+  hello.post('/hello', async () => ({ code: 200, msg: 'OK', data: { hello: 'world' } }));
+  await hello.listen({ host: '127.0.0.1', port: 0 });
+  const appConns = Array.from({ length: clients }, (_, w) => new Connection((app.server.address() as AddressInfo).port, `127.0.1.${1 + w}`));
+  const helloConns = Array.from({ length: clients }, () => new Connection((hello.server.address() as AddressInfo).port));
+  const bodies = Array.from({ length: 64 }, (_, i) => batchBody(i));
+  const helloBody = JSON.stringify({ hello: 'world', appVersion: ClientConstants.appVersion });
+  return { hello, appConns, helloConns, bodies, helloBody };
+}
 export async function benchEvents(): Promise<BenchResult> {
   await freshDatabases(EVENTS_DB);
   const database = await openDatabase({ url: urlFor(EVENTS_DB) });
@@ -90,14 +106,7 @@ export async function benchEvents(): Promise<BenchResult> {
   };
   const app = await buildApp({ database, config });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const hello = Fastify({ logger: false });
-  hello.post('/hello', async () => ({ code: 200, msg: 'OK', data: { hello: 'world' } }));
-  await hello.listen({ host: '127.0.0.1', port: 0 });
-
-  const appConns = Array.from({ length: CLIENTS }, (_, w) => new Connection((app.server.address() as AddressInfo).port, `127.0.1.${1 + w}`));
-  const helloConns = Array.from({ length: CLIENTS }, () => new Connection((hello.server.address() as AddressInfo).port));
-  const bodies = Array.from({ length: 64 }, (_, i) => batchBody(i));
-  const helloBody = JSON.stringify({ hello: 'world', appVersion: ClientConstants.appVersion });
+  const { hello, appConns, helloConns, bodies, helloBody } = await eventsRig(app, CLIENTS);
 
   const postEvents = async (conn: Connection, _w: number, seq: number) => {
     const answer = JSON.parse(await conn.post('/app/v1/anonymous/appEventLogClient', bodies[seq % bodies.length]!)) as {

@@ -10,20 +10,17 @@
  *   npx tsx bench/events-cpu.ts       env: BENCH_CPU_BATCHES=20000 (per round) BENCH_CPU_ROUNDS=3 BENCH_EVENT_CLIENTS=16
  *   BENCH_CPU_PROF=<file.cpuprofile>: the inspector's CPU profile of the events' rounds only (open it in Chrome's DevTools)
  */
-import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ClientConstants } from '@playhall/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { groupCommitBatch } from '../apps/server/src/lib/metrics.ts';
-import { batchBody } from './events-bench.ts';
-import { KeepAliveConnection as Connection } from './keep-alive-connection.ts';
+import { eventsRig } from './events-bench.ts';
+import type { KeepAliveConnection as Connection } from './keep-alive-connection.ts';
 import { dropDatabases, freshDatabases, median, urlFor } from './pg-tools.ts';
 
 const BATCHES = Number(process.env.BENCH_CPU_BATCHES ?? 20_000);
@@ -47,14 +44,7 @@ const app = await buildApp({
   },
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
-const hello = Fastify({ logger: false });
-hello.post('/hello', async () => ({ code: 200, msg: 'OK', data: { hello: 'world' } }));
-await hello.listen({ host: '127.0.0.1', port: 0 });
-
-const appConns = Array.from({ length: CLIENTS }, (_, w) => new Connection((app.server.address() as AddressInfo).port, `127.0.1.${1 + w}`));
-const helloConns = Array.from({ length: CLIENTS }, () => new Connection((hello.server.address() as AddressInfo).port));
-const bodies = Array.from({ length: 64 }, (_, i) => batchBody(i));
-const helloBody = JSON.stringify({ hello: 'world', appVersion: ClientConstants.appVersion });
+const { hello, appConns, helloConns, bodies, helloBody } = await eventsRig(app, CLIENTS);
 
 /** `total` calls shared by the clients, each posting back to back; answers the units counted. */
 async function drive(conns: Connection[], total: number, one: (conn: Connection, seq: number) => Promise<number>): Promise<number> {
