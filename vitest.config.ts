@@ -9,6 +9,20 @@ import { defineConfig } from 'vitest/config';
  * without per-file isolation (the app's modules load once per worker: 64 s → 30 s for eleven
  * files); the browser journeys start every server on a copy of one seeded data directory.
  */
+/**
+ * Player tests that need a module graph of their own (see the player project): they replace a module
+ * for themselves (a locale file, zod's global settings) or load the app's modules afresh
+ * (vi.resetModules), whose second copies would otherwise keep listening on the shared document.
+ */
+const PLAYER_FRESH_MODULES = [
+  'src/lib/i18n-fallback.test.ts',
+  'src/lib/zod-jitless.test.ts',
+  'src/lib/updates.test.ts',
+  'src/lib/chunk-reload.test.ts',
+  'src/lib/i18n-first-screen.test.tsx',
+  'src/lib/live.test.tsx',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -61,6 +75,21 @@ export default defineConfig({
           name: 'player',
           root: './apps/player',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: PLAYER_FRESH_MODULES,
+          setupFiles: ['./src/test-setup.ts'],
+          environment: 'jsdom',
+          // Files share one module graph per worker, as the server tiers do: a fresh graph and jsdom per
+          // file cost 135 s of a 41 s tier (decision 060). Every file resets what it changes (resetEachTest).
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/player/vite.config.ts',
+        test: {
+          // Each on a fresh module graph and document (PLAYER_FRESH_MODULES).
+          name: 'player:fresh',
+          root: './apps/player',
+          include: PLAYER_FRESH_MODULES,
           setupFiles: ['./src/test-setup.ts'],
           environment: 'jsdom',
         },

@@ -2,30 +2,39 @@
 // `npm test`, the CI gate: lint and typecheck first (a failure stops here, before the slow tiers),
 // then builds the player app and the Originals' screens (the browser journeys serve them), runs
 // every tier with Vitest and ends with one plain summary line: "tests: N passed, N failed, N skipped".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureInstalled, root, run } from './lib.mjs';
 
-/** Runs one gate step; on failure says which and how to rerun it, then exits with its status. */
-function gate(name, rerun, cmd, args) {
-  const started = Date.now();
-  console.log(`▶ ${name}`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (res.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s: fix the errors above (\`${rerun}\` repeats this step); no tests were run.`);
-    console.log(`\ntests: not run (${name} failed)`);
-    process.exit(res.status ?? 1);
+/**
+ * The gate: lint and the typecheck at once (tsc is one thread; lint takes the other core), before
+ * the slow tiers. A failure says which step and how to rerun it, then exits with its status.
+ */
+async function gate(steps) {
+  const results = await Promise.all(steps.map(({ name, cmd, args }) => {
+    const started = Date.now();
+    console.log(`▶ ${name}`);
+    return new Promise((resolve) => {
+      spawn(cmd, args, { stdio: 'inherit', cwd: root }).on('close', (code, signal) => resolve({ name, status: code ?? (signal ? 1 : 0), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+    });
+  }));
+  const failed = results.filter((r) => r.status !== 0);
+  for (const r of results) if (r.status === 0) console.log(`✔ ${r.name} passed in ${r.seconds} s`);
+  for (const r of failed) console.error(`\n✖ ${r.name} failed after ${r.seconds} s: fix the errors above (\`${steps.find((s) => s.name === r.name).rerun}\` repeats this step); no tests were run.`);
+  if (failed.length) {
+    console.log(`\ntests: not run (${failed.map((r) => r.name).join(' and ')} failed)`);
+    process.exit(failed[0].status);
   }
-  console.log(`✔ ${name} passed in ${seconds} s`);
 }
 
 ensureInstalled();
-gate('lint', 'npm run lint', 'npx', ['eslint', '.']);
-gate('typecheck', 'npm run typecheck', 'node', ['scripts/typecheck.mjs']);
+await gate([
+  { name: 'lint', rerun: 'npm run lint', cmd: 'npx', args: ['eslint', '.'] },
+  { name: 'typecheck', rerun: 'npm run typecheck', cmd: 'node', args: ['scripts/typecheck.mjs'] },
+]);
 run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
 run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
 

@@ -6,6 +6,8 @@
 // animation (react-spring on jsdom's emulated frames) sometimes took 5 s to take the dialog away.
 import { configure } from '@testing-library/react';
 import { reduceMotion } from 'antd-mobile';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { showErrorToast, showSuccessToast, showTimeoutDialog } from './lib/notify.ts';
 
 configure({ asyncUtilTimeout: 5_000 });
 reduceMotion();
@@ -34,3 +36,23 @@ class NeverOpenSocket extends EventTarget {
   }
 }
 globalThis.WebSocket = NeverOpenSocket as unknown as typeof WebSocket;
+
+// Toasts and the timeout dialog are the app's messages to the player: every test sees them as these
+// spies, cleared before each test, and asserts on what was said. The tier's files share one module
+// graph (vitest.config.ts) and a module loaded by an earlier file keeps the mock it was given, so the
+// spies are made once per worker and every mocked copy of the module hands out the same ones.
+const notifySpies = vi.hoisted(() => {
+  const g = globalThis as { playhallNotifySpies?: Record<'showTimeoutDialog' | 'showErrorToast' | 'showSuccessToast', ReturnType<typeof vi.fn>> };
+  g.playhallNotifySpies ??= { showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() };
+  return g.playhallNotifySpies;
+});
+vi.mock('./lib/notify.ts', () => notifySpies);
+beforeEach(() => {
+  for (const spy of [showTimeoutDialog, showErrorToast, showSuccessToast]) vi.mocked(spy).mockClear();
+});
+
+// What antd-mobile showed imperatively (a dialog, an action sheet, a toast) lives outside Testing
+// Library's containers; the tier's files share one document, so each test ends with an empty body.
+afterEach(() => {
+  document.body.replaceChildren();
+});

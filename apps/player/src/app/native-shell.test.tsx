@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { mockApi, newQueryClient, preLoginData } from '../lib/game-test-kit.tsx';
 import { installNativeBridge, resetNativeBridgeForTests } from '../lib/native-bridge.ts';

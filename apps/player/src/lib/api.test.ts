@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./notify.ts', () => ({
-  showTimeoutDialog: vi.fn(),
-  showErrorToast: vi.fn(),
-  showSuccessToast: vi.fn(),
-}));
-
 import { ApiError, TimeoutError, call, commonFields, getWithRetry, requestTimeoutMs, timeoutForConnection } from './api.ts';
 import { showErrorToast, showTimeoutDialog } from './notify.ts';
 import { isLoggedIn, rememberAccount, saveSession, setNavigator, useSession, watchOtherTabs } from './session.ts';
@@ -35,8 +29,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   navigate = vi.fn<(href: string) => void>();
   setNavigator(navigate);
-  vi.mocked(showTimeoutDialog).mockClear();
-  vi.mocked(showErrorToast).mockClear();
   delete window.__PLAYHALL_TIMEOUT_MS__;
 });
 

@@ -3,7 +3,6 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
-vi.mock('./notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { i18nReady } from './i18n.ts';
 import { useGameCatalogue, usePreLogin } from './queries.ts';

@@ -196,21 +196,25 @@ export function installNativeBridge(): void {
   if (installed || !hasNativeBridge()) return;
   installed = true;
   listen();
-  document.addEventListener('click', (e) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!a || !isHttpLink(a.href)) return;
-    const external = a.target === '_blank' || new URL(a.href).origin !== window.location.origin;
-    if (!external) return;
-    e.preventDefault();
-    void openExternal(a.href);
-  });
+  document.addEventListener('click', openExternalLinks);
   // Asked early so preLogin finds it ready.
   void nativePushToken();
 }
 
-/** Tests only: forget the cached token and the pending requests. */
+function openExternalLinks(e: MouseEvent): void {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!a || !isHttpLink(a.href)) return;
+  const external = a.target === '_blank' || new URL(a.href).origin !== window.location.origin;
+  if (!external) return;
+  e.preventDefault();
+  void openExternal(a.href);
+}
+
+/** Tests only: forget the cached token, the pending requests and the installed link handler. */
 export function resetNativeBridgeForTests(): void {
+  if (installed) document.removeEventListener('click', openExternalLinks);
+  installed = false;
   pushToken = undefined;
   for (const p of pending.values()) clearTimeout(p.timer);
   pending.clear();

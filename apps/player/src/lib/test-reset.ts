@@ -5,6 +5,7 @@ import { queryClient } from './query-client.ts';
 import { closeRewardModal } from './rewards.ts';
 import { useModals } from './modals.ts';
 import { logOut } from './game-test-kit.tsx';
+import { resetTracker } from './tracker.ts';
 
 /**
  * The player app's tests (jsdom) start each test the same way: translations loaded, logged out, no
@@ -23,6 +24,7 @@ export function resetEachTest(): void {
     queryClient.clear();
     closeRewardModal();
     useModals.setState({ authModal: null });
+    resetTracker(); // events an earlier file's screens queued are not this test's to send
   });
   afterEach(() => {
     cleanup();

@@ -24,6 +24,7 @@ async function beaconBodies(beacon: ReturnType<typeof vi.fn>) {
 }
 
 beforeEach(() => {
+  resetTracker(); // what an earlier file's screens queued (the tier shares one module graph)
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 25, 12, 0, 0) });
   setVisibility('visible');
 });

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { useSession } from '../../../lib/session.ts';
 import { logIn, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';

@@ -1,7 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { BetRound } from '@playhall/contract';
 import { showSuccessToast } from '../../../lib/notify.ts';
@@ -28,9 +27,6 @@ function pagedRounds(all: BetRound[]) {
 }
 
 resetEachTest();
-beforeEach(() => {
-  vi.mocked(showSuccessToast).mockClear();
-});
 
 describe('game record periods', () => {
   it('count calendar days (UTC, as the server does) ending today', () => {

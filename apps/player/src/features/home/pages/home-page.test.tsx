@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { useModals } from '../../../lib/modals.ts';
 import { i18n } from '../../../lib/i18n.ts';

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import { RouteNames, pathOf, type RouteName } from '../../../lib/route-names.ts';
 import { logIn, logOut, mockApi, newQueryClient, refuse } from '../../../lib/game-test-kit.tsx';

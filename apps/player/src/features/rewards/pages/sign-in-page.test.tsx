@@ -1,7 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { SignInDay } from '@playhall/contract';
 import { showErrorToast } from '../../../lib/notify.ts';
@@ -36,9 +35,6 @@ const dots = (signIn: boolean) => ({
 });
 
 resetEachTest();
-beforeEach(() => {
-  vi.mocked(showErrorToast).mockClear();
-});
 
 describe('countdown', () => {
   it('counts down hh:mm:ss and stops at zero', () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { ExchangeInfo, LockingBonus, UserInfo, WithdrawCheck } from '@playhall/contract';
 import { i18n, i18nReady } from '../../../lib/i18n.ts';

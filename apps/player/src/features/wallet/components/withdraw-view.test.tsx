@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { ExchangeInfo, UserInfo } from '@playhall/contract';
 import { i18nReady } from '../../../lib/i18n.ts';
@@ -19,7 +18,6 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.clear();
   saveSession('token-1', user);
-  vi.mocked(showErrorToast).mockClear();
 });
 afterEach(() => {
   cleanup();

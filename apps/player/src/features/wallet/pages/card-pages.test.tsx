@@ -1,7 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { ReceivingAccounts } from '@playhall/contract';
 import { i18nReady } from '../../../lib/i18n.ts';
@@ -14,10 +13,6 @@ const config = { withdrawAccountLength: { min: 6, max: 30 } };
 
 beforeAll(async () => {
   await i18nReady;
-});
-beforeEach(() => {
-  vi.mocked(showErrorToast).mockClear();
-  vi.mocked(showSuccessToast).mockClear();
 });
 afterEach(() => {
   cleanup();

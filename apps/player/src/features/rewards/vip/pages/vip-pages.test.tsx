@@ -1,7 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-vi.mock('../../../../lib/notify.ts', () => ({ showTimeoutDialog: vi.fn(), showErrorToast: vi.fn(), showSuccessToast: vi.fn() }));
 
 import type { VipData } from '@playhall/contract';
 import { showErrorToast } from '../../../../lib/notify.ts';
@@ -47,9 +46,6 @@ function vip(o: { dailyReceived?: boolean; taskStatus?: 'open' | 'done' | 'recei
 }
 
 resetEachTest();
-beforeEach(() => {
-  vi.mocked(showErrorToast).mockClear();
-});
 
 describe('/vip', () => {
   it('sends a visitor to login', async () => {
