@@ -312,7 +312,10 @@ export async function benchConsumers(): Promise<BenchResult> {
           await sleep(SAMPLE_MS);
         }
       })();
+      const measuredFrom = Date.now();
       const [rounds, deposits] = await Promise.all([driveRounds(provider, tokens, clients, SECONDS), driveDeposits(player, SECONDS)]);
+      // For a profiler beside the bench (bench/wait-profile.ts): when the measured load ran.
+      if (process.env.BENCH_LEG_TIMES) console.log(`leg-window ${on ? 'on' : 'off'} ${clients} ${measuredFrom} ${Date.now()}`);
       const load = loadavg()[0]!;
       const idEnd = Number(rowsOf<{ m: string }>(await db.execute(sql`select coalesce(max(id), 0)::text as m from domain_event`))[0]!.m);
       if (on) await waitPassed(db, names, await snapshotXmax(db));
