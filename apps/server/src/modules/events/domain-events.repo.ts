@@ -58,7 +58,7 @@ export async function visibilityHorizon(x: Executor): Promise<number> {
 
 /**
  * The next events after the cursor, in (txid, id) order, written by transactions below `upper`
- * (at most the horizon). The txid bounds let the BRIN index on txid read only that span.
+ * (at most the horizon), by the B-tree on (txid, id, type): in order, types checked in the index (decision 061).
  */
 export async function readEvents(x: Executor, after: { lastTxid: number; lastId: number }, upper: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
   const res = (await x.execute(sql`
