@@ -39,35 +39,29 @@ run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
 run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
 
 /**
- * The whole suite runs as two lanes at once (decision 034): the browser journeys (one file at a
- * time: each drives a server and Chromium) beside every other tier (one worker: Vitest's default on
- * two cores). The other tiers end minutes before the journeys (decision 060), so their lane then
- * takes the longest journey file, the games tour, with its own Vitest process. Given arguments (a
- * project, files), one process runs just those, as before. Issue 12 §7.
+ * The tiers run as two Vitest processes at once when the whole suite runs: the browser journeys
+ * (one file at a time: each drives a server and Chromium, and mostly waits on them: about 0.8 of a
+ * core measured) beside every other tier (one worker: Vitest's default on two cores). Given
+ * arguments (a project, files), one process runs just those, as before. Issue 12 §7, decision 034.
  */
-const LATE_JOURNEYS = ['apps/player/e2e/games-screens.e2e.ts'];
 const extra = process.argv.slice(2);
-const lanes = extra.length
-  ? [[{ name: 'tests', args: extra }]]
+const parts = extra.length
+  ? [{ name: 'tests', args: extra }]
   : [
-      [{ name: 'e2e', args: ['--project=e2e', ...LATE_JOURNEYS.flatMap((f) => ['--exclude', f])] }],
-      [
-        { name: 'unit', args: ['--project=!e2e'] },
-        { name: 'e2e-late', args: ['--project=e2e', ...LATE_JOURNEYS] },
-      ],
+      { name: 'e2e', args: ['--project=e2e'] },
+      { name: 'unit', args: ['--project=!e2e'] },
     ];
-const prefixed = lanes.length > 1;
 
 const outDir = mkdtempSync(join(tmpdir(), 'playhall-test-'));
 
-/** Runs one Vitest process; its lines are prefixed with its name when lanes run at once. */
+/** Runs one Vitest process; its lines are prefixed with its name when two run at once. */
 function vitest(part) {
   const report = join(outDir, `${part.name}.json`);
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...part.args];
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { cwd: root, env: process.env, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (prefixed) {
+    const child = spawn('npx', args, { cwd: root, env: process.env, stdio: parts.length > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (parts.length > 1) {
       for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
         createInterface({ input: from }).on('line', (line) => to.write(`[${part.name}] ${line}\n`));
       }
@@ -76,14 +70,7 @@ function vitest(part) {
   });
 }
 
-/** A lane's processes one after another (each runs whatever the one before it said). */
-async function lane(parts) {
-  const out = [];
-  for (const part of parts) out.push(await vitest(part));
-  return out;
-}
-
-const results = (await Promise.all(lanes.map(lane))).flat();
+const results = await Promise.all(parts.map(vitest));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const missing = [];
@@ -96,7 +83,7 @@ for (const r of results) {
   } catch {
     missing.push(r.name);
   }
-  if (prefixed) console.log(`${r.status === 0 ? '✔' : '✖'} ${r.name} ${r.name === 'unit' ? 'tiers' : 'journeys'} ${r.status === 0 ? 'passed' : 'failed'} in ${r.seconds.toFixed(1)} s`);
+  if (parts.length > 1) console.log(`${r.status === 0 ? '✔' : '✖'} ${r.name} tier${r.name === 'unit' ? 's' : ''} ${r.status === 0 ? 'passed' : 'failed'} in ${r.seconds.toFixed(1)} s`);
 }
 rmSync(outDir, { recursive: true, force: true });
 const summary = missing.length
