@@ -1,15 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One suite, four tiers. Server tests run twice: on embedded PGlite and on PostgreSQL
- * (skipped loudly when no server is reachable, unless PLAYHALL_REQUIRE_PG=1). Browser
- * journeys need Chromium (skipped loudly unless PLAYHALL_REQUIRE_BROWSER=1). Each server project
- * builds one migrated and seeded template database per run (global-setup.ts) that every test
- * app copies, so the suite's time grows with its tests, not its files. The server projects run
- * without per-file isolation (the app's modules load once per worker: 64 s → 30 s for eleven
- * files); the browser journeys start every server on a copy of one seeded data directory.
- */
-/**
  * Player tests that need a module graph of their own (see the player project): they replace a module
  * for themselves (a locale file, zod's global settings) or load the app's modules afresh
  * (vi.resetModules), whose second copies would otherwise keep listening on the shared document.
@@ -23,6 +14,15 @@ const PLAYER_FRESH_MODULES = [
   'src/lib/live.test.tsx',
 ];
 
+/**
+ * One suite, four tiers. Server tests run twice: on embedded PGlite and on PostgreSQL
+ * (skipped loudly when no server is reachable, unless PLAYHALL_REQUIRE_PG=1). Browser
+ * journeys need Chromium (skipped loudly unless PLAYHALL_REQUIRE_BROWSER=1). Each server project
+ * builds one migrated and seeded template database per run (global-setup.ts) that every test
+ * app copies, so the suite's time grows with its tests, not its files. The server projects run
+ * without per-file isolation (the app's modules load once per worker: 64 s → 30 s for eleven
+ * files); the browser journeys start every server on a copy of one seeded data directory.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -78,8 +78,8 @@ export default defineConfig({
           exclude: PLAYER_FRESH_MODULES,
           setupFiles: ['./src/test-setup.ts'],
           environment: 'jsdom',
-          // Files share one module graph per worker, as the server tiers do: a fresh graph and jsdom per
-          // file cost 135 s of a 41 s tier (decision 060). Every file resets what it changes (resetEachTest).
+          // Files share one module graph per worker, as the server tiers do: with a fresh graph and jsdom
+          // per file the tier took 134 s instead of 39 s (decision 060). Each test resets what it changes.
           isolate: false,
         },
       },
