@@ -3,7 +3,7 @@
 // then builds the player app and the Originals' screens (the browser journeys serve them), runs
 // every tier with Vitest and ends with one plain summary line: "tests: N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -52,7 +52,11 @@ const parts = extra.length
       { name: 'unit', args: ['--project=!e2e'] },
     ];
 
-const outDir = mkdtempSync(join(tmpdir(), 'playhall-test-'));
+// PLAYHALL_TEST_REPORTS=<dir> keeps each Vitest process's JSON report there (every file's and test's
+// time, for finding where the suite's time goes); otherwise they are read for the summary and removed.
+const keepReports = process.env.PLAYHALL_TEST_REPORTS;
+if (keepReports) mkdirSync(keepReports, { recursive: true });
+const outDir = keepReports ?? mkdtempSync(join(tmpdir(), 'playhall-test-'));
 
 /** Runs one Vitest process; its lines are prefixed with its name when two run at once. */
 function vitest(part) {
@@ -85,7 +89,7 @@ for (const r of results) {
   }
   if (parts.length > 1) console.log(`${r.status === 0 ? '✔' : '✖'} ${r.name} tier${r.name === 'unit' ? 's' : ''} ${r.status === 0 ? 'passed' : 'failed'} in ${r.seconds.toFixed(1)} s`);
 }
-rmSync(outDir, { recursive: true, force: true });
+if (!keepReports) rmSync(outDir, { recursive: true, force: true });
 const summary = missing.length
   ? `tests: no report was written by ${missing.join(' and ')} (vitest crashed before finishing)`
   : `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
