@@ -155,7 +155,7 @@ const server = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'screenshots/**', 'coverage/**', '.cache/**', 'bench/.tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-e2e*/**', 'data/**', 'screenshots/**', 'coverage/**', '.cache/**', 'bench/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,13 +5,20 @@
 // packages stay imports, loaded from node_modules at run time. The SQL migrations and database
 // function files are copied beside the bundle, where the built migrator looks for them. Entry
 // points: the server, the migrator, ledger:check, the operator CLI and backups (shared code in chunks).
+// `--outdir <dir>` builds elsewhere (the browser journeys' own copy, e2e/server.ts), three folders
+// below the repository root like apps/server/dist: the bundle finds the root from there (config.ts).
 import { cpSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
 const src = join(root, 'apps/server/src');
-const dist = join(root, 'apps/server/dist');
+const outdirAt = process.argv.indexOf('--outdir');
+const dist = outdirAt > 0 ? resolve(root, process.argv[outdirAt + 1] ?? '') : join(root, 'apps/server/dist');
+if (relative(root, dist).split(sep).length !== 3 || relative(root, dist).startsWith('..')) {
+  console.error(`✖ --outdir must be three folders below the repository root (as apps/server/dist is), not ${dist}`);
+  process.exit(1);
+}
 // Built aside and swapped in, so a server starting meanwhile never reads half a build.
 const out = `${dist}.${process.pid}.partial`;
 
@@ -51,4 +58,4 @@ cpSync(join(src, 'db/migrations'), join(out, 'migrations'), { recursive: true })
 cpSync(join(src, 'db/functions'), join(out, 'functions'), { recursive: true });
 rmSync(dist, { recursive: true, force: true });
 renameSync(out, dist);
-console.log(`Server built in ${Date.now() - started} ms: apps/server/dist/main.js`);
+console.log(`Server built in ${Date.now() - started} ms: ${relative(root, join(dist, 'main.js'))}`);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.ts';
+import { buildServer, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +12,8 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest global setup of the browser journeys: one server start migrates and seeds a data
+ * Vitest global setup of the browser journeys: builds the server from the current sources, then one
+ * server start migrates and seeds a data
  * directory (about 15 s: migrations, demo data and the demo player's history made through the real
  * calls), then stops; every journey's server starts on a copy of it (about 4 s), so the tier's
  * time grows with its journeys, not its files (issue 12 §7).
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => undefined;
   }
   const started = Date.now();
+  buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'playhall-e2e-template-'));
   const server = await startServer(dir);
   await server.stop();
