@@ -14,8 +14,9 @@ export const SMS_RESEND_SECONDS = 3;
 
 /**
  * The journeys' own build of the server (scripts/build-server.mjs --outdir), made once per run by the
- * global setup: apart from apps/server/dist, which the server tests rebuild while journeys run beside
- * them, and beside it, so it imports the server's own dependencies (apps/server/node_modules). Plain node starts it on about 2 s less CPU than the sources through tsx (decision 062).
+ * global setup. Apart from apps/server/dist, which the server tests rebuild while the journeys run,
+ * but under apps/server, so it imports the server's own dependencies (apps/server/node_modules).
+ * Plain node starts it on about 2 s less CPU than the sources through tsx (decision 062).
  */
 const SERVER_BUILD = join(repoRoot, 'apps/server/dist-e2e');
 
