@@ -122,7 +122,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server (own data directory, free port) and Chromium, so files
+          // may run side by side: `npm test` runs two at a time (--maxWorkers=2, decision 063).
         },
       },
     ],

@@ -39,16 +39,17 @@ run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
 run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
 
 /**
- * The tiers run as two Vitest processes at once when the whole suite runs: the browser journeys
- * (one file at a time: each drives a server and Chromium, and mostly waits on them: about 0.8 of a
- * core measured) beside every other tier (one worker: Vitest's default on two cores). Given
- * arguments (a project, files), one process runs just those, as before. Issue 12 §7, decision 034.
+ * The tiers run as two Vitest processes at once when the whole suite runs: the browser journeys,
+ * two files at a time (each drives its own server and Chromium and mostly waits on them: one file
+ * alone kept the two cores half idle), beside every other tier (one worker: Vitest's default on two
+ * cores). Given arguments (a project, files), one process runs just those, as before. Issue 12 §7,
+ * decisions 034 and 063.
  */
 const extra = process.argv.slice(2);
 const parts = extra.length
   ? [{ name: 'tests', args: extra }]
   : [
-      { name: 'e2e', args: ['--project=e2e'] },
+      { name: 'e2e', args: ['--project=e2e', '--maxWorkers=2'] },
       { name: 'unit', args: ['--project=!e2e'] },
     ];
 

@@ -2,13 +2,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The real server as a process (its sources through tsx, or the build), for what app.inject
-// cannot show: reading `.env`, signals and graceful shutdown, the build, several instances on one
-// database.
+// The real server as a process, compiled as `npm start` runs it, for what app.inject cannot show:
+// reading `.env`, signals and graceful shutdown, the build, several instances on one database.
+// Plain node, not tsx: tsx relays a SIGTERM to its child only if the child confirms within 30 ms,
+// and kills it otherwise (exit 143), which a loaded machine misses (decision 063).
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const TSX_CLI = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
-const MAIN = join(REPO_ROOT, 'apps/server/src/main.ts');
 const BUILT_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
 
 let built = false;
@@ -33,25 +32,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
 }
 
-export interface SpawnOptions {
-  /** The compiled server (apps/server/dist, built once here) as `npm start` runs it, not the sources through tsx. */
-  built?: boolean;
-}
-
 /**
- * Spawns the server with the given environment, without waiting for it (`waitReady` waits for
- * /readyz): its sources through tsx (as `npm run dev` does), or the build. It listens on PORT=0 (a
+ * Spawns the server (apps/server/dist, built once here) with the given environment, without waiting
+ * for it (`waitReady` waits for /readyz). It listens on PORT=0 (a
  * port the system picks; the URL it prints says which) unless `env` says PORT. A variable given
  * as undefined is removed from the inherited environment.
  */
-export async function spawnServer(env: Record<string, string | undefined>, opts: SpawnOptions = {}): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   // ENV_FILE=/dev/null: a developer's own .env never reaches a test's server, unless a test gives one.
   const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ENV_FILE: '/dev/null', ...env };
   if (!('PORT' in env)) merged.PORT = '0';
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
-  if (opts.built) buildServerOnce();
-  const args = opts.built ? ['--enable-source-maps', BUILT_MAIN] : [TSX_CLI, MAIN];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  buildServerOnce();
+  const child = spawn(process.execPath, ['--enable-source-maps', BUILT_MAIN], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let baseUrl: string | null = null;
   const keep = (chunk: Buffer) => {
@@ -101,8 +94,8 @@ export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Pro
 }
 
 /** Spawns the server and waits for it to be ready. */
-export async function startServer(env: Record<string, string | undefined>, opts: SpawnOptions = {}): Promise<ServerProcess> {
-  const server = await spawnServer(env, opts);
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
   await waitReady(server);
   return server;
 }

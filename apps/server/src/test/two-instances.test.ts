@@ -61,7 +61,7 @@ async function staff(server: ServerProcess, method: 'GET' | 'POST', path: string
       OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
     };
     // As compose.yaml runs them: one instance runs the event consumers, the other leaves them to it.
-    [a, b] = await Promise.all([startServer({ ...env, EVENT_CONSUMERS: 'on' }, { built: true }), startServer({ ...env, EVENT_CONSUMERS: 'off' }, { built: true })]);
+    [a, b] = await Promise.all([startServer({ ...env, EVENT_CONSUMERS: 'on' }), startServer({ ...env, EVENT_CONSUMERS: 'off' })]);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

@@ -55,7 +55,7 @@ async function wallet(baseUrl: string, action: string, body: object): Promise<An
 
   it('SIGTERM mid-load: every answered call is in the ledger, the ledger checks clean, and it starts again', async () => {
     const db = database.db;
-    const first = await startServer(env(), { built: true });
+    const first = await startServer(env());
     servers.push(first);
 
     // Funded players with an open slot session each, opened the way a launch and the game's authenticate do.
@@ -128,7 +128,7 @@ async function wallet(baseUrl: string, action: string, body: object): Promise<An
     expect(report.ok, JSON.stringify(report)).toBe(true);
 
     // It starts again on the same database and plays a round.
-    const again = await spawnServer(env(), { built: true });
+    const again = await spawnServer(env());
     servers.push(again);
     await waitReady(again);
     const roundId = randomUUID();
