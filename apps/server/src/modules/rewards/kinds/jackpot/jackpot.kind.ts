@@ -253,6 +253,8 @@ export const jackpotKind: ActivityKind<JackpotSettings, ChanceFacts> = {
     defineConsumer({
       name: 'rewards.jackpot.pools',
       events: ['game.round_settled'],
+      // A batch costs a few statements whatever its size: large batches keep that small per round.
+      batchSize: 1_000,
       /**
        * Per batch (decision 050): the batch's valid bet (settled rounds' stakes) times each pool's
        * share, accrued exactly with the rest below a hundredth kept in jackpot_pool, the whole
