@@ -34,9 +34,9 @@ export interface ServerProcess {
 
 /**
  * Spawns the server (apps/server/dist, built once here) with the given environment, without waiting
- * for it (`waitReady` waits for /readyz). It listens on PORT=0 (a
- * port the system picks; the URL it prints says which) unless `env` says PORT. A variable given
- * as undefined is removed from the inherited environment.
+ * for it (`waitReady` waits for /readyz). It listens on PORT=0 (a port the system picks; the URL it
+ * prints says which) unless `env` says PORT. A variable given as undefined is removed from the
+ * inherited environment.
  */
 export async function spawnServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   // ENV_FILE=/dev/null: a developer's own .env never reaches a test's server, unless a test gives one.
