@@ -13,9 +13,10 @@ declare module 'vitest' {
 
 /**
  * Vitest global setup of the browser journeys: builds the server from the current sources (about a
- * second), then one server start migrates and seeds a data directory (about 15 s: migrations, demo
- * data and the demo player's history made through the real calls), then stops; every journey's server starts on a copy of it (about 4 s), so the tier's
- * time grows with its journeys, not its files (issue 12 §7).
+ * second), then one server start migrates and seeds a data directory (about 6 s: migrations, demo
+ * data and the demo player's history made through the real calls), then stops. Every journey's
+ * server starts on a copy of it (about 3 s), so the tier's time grows with its journeys, not its
+ * files (issue 12 §7).
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
