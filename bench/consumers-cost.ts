@@ -9,7 +9,8 @@
  * EVENT_CONSUMERS=off, measuring the round's own cost: this process's CPU (the server and the
  * driver) and the CPU of the database's backends (/proc/<pid>/stat: PostgreSQL runs on this machine).
  * Then each consumer alone drains those rounds' events from the cursor it had before them, through
- * the event runner, COST_REPEATS times (the cursor set back each time; its effects add up, as they
+ * the event runner, and then all of them in one runner as the app runs them (sharing reads,
+ * decision 064; COST_PROFILE='all in one runner' profiles that), COST_REPEATS times (the cursor set back each time; its effects add up, as they
  * would on the players' existing rows): this process's CPU, the backends' CPU, the transactions
  * and the rows written (pg_stat_user_tables, read after the runner's connections closed), per round.
  */
@@ -36,6 +37,7 @@ const DB_NAME = process.env.BENCH_DB_NAME ?? 'playhall_bench_consumers_cost';
 const SECONDS = Number(process.env.COST_SECONDS ?? 6);
 const CLIENTS = Number(process.env.COST_CLIENTS ?? 8);
 const REPEATS = Number(process.env.COST_REPEATS ?? 3);
+const TOGETHER = 'all in one runner';
 const TICK_MS = 1000 / 100; // /proc's clock ticks (USER_HZ, 100 on Linux)
 
 type Rows<T> = { rows: T[] };
@@ -141,30 +143,37 @@ async function main() {
   console.log(`rounds: ${rounds} at ${load.rps.toFixed(0)}/s with ${CLIENTS} clients (load average ${loadavg()[0]!.toFixed(1)})`);
   console.log(`a round (server and driver in this process, consumers off): node ${((nodeRound / rounds) * 1000).toFixed(0)} µs, postgres ${((pgRound / rounds) * 1000).toFixed(0)} µs`);
 
+  // The pools carry a rest below a hundredth from batch to batch: it is put back before each drain,
+  // and the contribution transfers of earlier drains are renamed (their key is the batch's last
+  // event), so each drain posts its own as the first run did, whatever its batches' boundaries.
+  const rests = rowsOf<{ tier: string; rest: string }>(await db.execute(sql`select tier, rest::text as rest from jackpot_pool`));
+  let drains = 0;
   const out: { name: string; node: number; pg: number; tx: number; wall: number; writes: string }[] = [];
-  for (const c of consumers) {
-    const cursor = start.find((s) => s.name === c.name)!;
+  // Each consumer alone, then all of them in one runner (consumers of the same events share their reads, decision 064).
+  const subjects = [...consumers.map((c) => ({ name: c.name, members: [c] })), { name: TOGETHER, members: consumers }];
+  for (const { name, members } of subjects) {
     const node: number[] = [];
     const pg: number[] = [];
     const wall: number[] = [];
     let tx = 0;
     let writes = '';
-    // The pools carry a rest below a hundredth from batch to batch. A replayed batch posts its transfer
-    // under the same key (its last event), so the rest is put back before each drain: the details then
-    // match and the ledger answers with the first posting instead of refusing a changed one.
-    const rests = rowsOf<{ tier: string; rest: string }>(await db.execute(sql`select tier, rest::text as rest from jackpot_pool`));
     for (let r = 0; r < REPEATS; r++) {
-      await db.execute(sql`update event_consumer set last_txid = ${cursor.t}::bigint, last_id = ${cursor.i}::bigint where name = ${c.name}`);
+      for (const c of members) {
+        const cursor = start.find((s) => s.name === c.name)!;
+        await db.execute(sql`update event_consumer set last_txid = ${cursor.t}::bigint, last_id = ${cursor.i}::bigint where name = ${c.name}`);
+      }
       for (const p of rests) await db.execute(sql`update jackpot_pool set rest = ${p.rest}::bigint where tier = ${p.tier}`);
+      await db.execute(sql`update ledger_transfer set idempotency_key = idempotency_key || ${`:drain${++drains}`}
+                            where idempotency_key like 'jackpot_contribution:%' and idempotency_key not like '%:drain%'`);
       // Its own pool, closed after: the backends' CPU is this consumer's alone, and their statistics are flushed when they exit.
       const own = await openDatabase({ url: urlFor(DB_NAME) });
-      const runner = createEventRunner({ db: own.db, clock: systemClock, log, consumers: [c] });
+      const runner = createEventRunner({ db: own.db, clock: systemClock, log, consumers: members });
       await own.db.execute(sql`select 1`);
       const before = await tableWrites(db);
       const commitsBefore = await commits(db);
       const pg0 = await backendsCpuMs(admin);
       const n0 = cpuMs();
-      const profile = process.env.COST_PROFILE === c.name && r === REPEATS - 1 ? new Session() : null;
+      const profile = process.env.COST_PROFILE === name && r === REPEATS - 1 ? new Session() : null;
       if (profile) {
         profile.connect();
         await profile.post('Profiler.enable');
@@ -172,21 +181,22 @@ async function main() {
       }
       statements.clear();
       const t0 = performance.now();
-      const res = await runner.drain(c.name);
+      await runner.drainAll();
       if (profile) {
         const { profile: p } = await profile.post('Profiler.stop');
-        writeFileSync(`/tmp/${c.name}.cpuprofile`, JSON.stringify(p));
+        writeFileSync(`/tmp/${name}.cpuprofile`, JSON.stringify(p));
         profile.disconnect();
       }
       wall.push(performance.now() - t0);
       if (process.env.COST_STATEMENTS && r === REPEATS - 1) {
-        console.log(`${c.name}:`);
+        console.log(`${name}:`);
         for (const [t, e] of [...statements].sort((x, y) => y[1].ms - x[1].ms).slice(0, 14)) console.log(`  ${e.n.toString().padStart(5)} ${e.ms.toFixed(0).padStart(6)} ms  ${t}`);
       }
       statements.clear();
       node.push(cpuMs() - n0);
       pg.push((await backendsCpuMs(admin)) - pg0);
-      if (res.status !== 'applied') throw new Error(`${c.name}: ${JSON.stringify(res)}`);
+      const failing = rowsOf<{ name: string; e: string }>(await db.execute(sql`select name, last_error as e from event_consumer where failures > 0`));
+      if (failing.length) throw new Error(`${name}: ${JSON.stringify(failing)}`);
       await own.close();
       await new Promise((r) => setTimeout(r, 300));
       tx = (await commits(db)) - commitsBefore - 2; // less this reading's own two
@@ -202,7 +212,7 @@ async function main() {
         .filter(Boolean)
         .join(', ');
     }
-    out.push({ name: c.name, node: median(node), pg: median(pg), tx, wall: median(wall), writes });
+    out.push({ name, node: median(node), pg: median(pg), tx, wall: median(wall), writes });
   }
   console.log(`\nper round (${rounds} rounds; medians of ${REPEATS} drains; backend CPU at ${TICK_MS} ms resolution):`);
   for (const o of out) {
@@ -211,12 +221,15 @@ async function main() {
         `wall ${((o.wall / rounds) * 1000).toFixed(1).padStart(6)} µs  transactions ${o.tx}  writes: ${o.writes || 'none'}`,
     );
   }
-  const sum = (k: 'node' | 'pg') => out.reduce((s, o) => s + o[k], 0);
-  console.log(
-    `every consumer: node ${((sum('node') / rounds) * 1000).toFixed(0)} µs (${((sum('node') / nodeRound) * 100).toFixed(1)} % of a round's), ` +
-      `postgres ${((sum('pg') / rounds) * 1000).toFixed(0)} µs (${((sum('pg') / pgRound) * 100).toFixed(1)} % of a round's); ` +
-      `both ${(((sum('node') + sum('pg')) / (nodeRound + pgRound)) * 100).toFixed(1)} %`,
-  );
+  const share = (label: string, node: number, pg: number) =>
+    console.log(
+      `${label}: node ${((node / rounds) * 1000).toFixed(0)} µs (${((node / nodeRound) * 100).toFixed(1)} % of a round's), ` +
+        `postgres ${((pg / rounds) * 1000).toFixed(0)} µs (${((pg / pgRound) * 100).toFixed(1)} % of a round's); both ${(((node + pg) / (nodeRound + pgRound)) * 100).toFixed(1)} %`,
+    );
+  const alone = out.filter((o) => o.name !== TOGETHER);
+  share('every consumer alone, summed', alone.reduce((s, o) => s + o.node, 0), alone.reduce((s, o) => s + o.pg, 0));
+  const together = out.find((o) => o.name === TOGETHER)!;
+  share(TOGETHER, together.node, together.pg);
   await admin.end();
   await database.close();
   if (!process.env.BENCH_KEEP) await dropDatabases(DB_NAME);

@@ -109,6 +109,13 @@ export const dbPoolConnections = new Gauge({
   registers,
 });
 
+export const eventOutboxReads = new Counter({
+  name: 'playhall_event_outbox_reads_total',
+  help: 'Reads of the domain-event outbox by the event runner, by reader: a consumer, or a group of consumers sharing one read (names joined by +)',
+  labelNames: ['reader'] as const,
+  registers,
+});
+
 export const eventConsumerBehind = new Gauge({
   name: 'playhall_event_consumer_behind_events',
   help: 'Domain events a consumer has not applied yet (capped at 10000), read at scrape time',

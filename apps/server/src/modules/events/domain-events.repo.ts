@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/tx.ts';
 import { domainEvent, eventConsumer } from '../../db/schema.ts';
 import type { EventName, EventPayload } from './catalogue.ts';
@@ -38,12 +38,17 @@ export async function ensureCursor(x: Executor, name: string, at: Date): Promise
  * (another server instance) holds it: that instance is running the consumer, this one skips.
  */
 export async function lockCursor(tx: Tx, name: string): Promise<Cursor | null> {
-  const res = (await tx.execute(sql`
+  return (await readCursors(tx, sql`name = ${name} FOR UPDATE SKIP LOCKED`))[0] ?? null;
+}
+
+/** The cursors of these consumers, unlocked (where a group's shared read starts). */
+export const cursors = (x: Executor, names: readonly string[]) => readCursors(x, sql`name = ANY (${`{${names.join(',')}}`}::text[])`);
+
+async function readCursors(x: Executor, where: SQL): Promise<Cursor[]> {
+  const res = (await x.execute(sql`
     SELECT last_txid::text AS "lastTxid", last_id::text AS "lastId", failures, retry_at AS "retryAt"
-      FROM event_consumer WHERE name = ${name} FOR UPDATE SKIP LOCKED`)) as unknown as Rows<{ lastTxid: string; lastId: string; failures: number; retryAt: Date | string | null }>;
-  const r = res.rows[0];
-  if (!r) return null;
-  return { lastTxid: Number(r.lastTxid), lastId: Number(r.lastId), failures: r.failures, retryAt: r.retryAt === null ? null : new Date(r.retryAt) };
+      FROM event_consumer WHERE ${where}`)) as unknown as Rows<{ lastTxid: string; lastId: string; failures: number; retryAt: Date | string | null }>;
+  return res.rows.map((r) => ({ lastTxid: Number(r.lastTxid), lastId: Number(r.lastId), failures: r.failures, retryAt: r.retryAt === null ? null : new Date(r.retryAt) }));
 }
 
 /**

@@ -11,6 +11,7 @@ import { ManualClock, systemClock, type Clock } from '../../lib/clock.ts';
 import { createScratchPgDatabase, describeDb, TEST_DB, TEST_OPERATOR_TOKEN, testConfig } from '../../test/create-test-app.ts';
 import { TEST_CLOCK_START } from '../../test/test-config.ts';
 import { defineConsumer, insertDomainEvent, type EventConsumer } from './domain-events.service.ts';
+import { eventOutboxReads } from '../../lib/metrics.ts';
 import { createEventRunner } from './event-runner.ts';
 
 // A consumer's effects, written in its batch's transaction. No key on purpose: an event applied
@@ -258,6 +259,63 @@ describeDb('event runner', () => {
     // Each batch starts where the last one's applied events ended.
     expect(seen.map((b) => b[0])).toEqual([ids[0], ids[2], ids[4], ids[6]]);
     expect(await cursorOf(db, 'partial-test')).toMatchObject({ applied: 7, failures: 0 });
+  });
+
+  it('consumers of the same events share one read a pass, and each still applies each of its events once, in order', async () => {
+    const { database } = await setup();
+    const db = database.db;
+    const clock = new ManualClock(TEST_CLOCK_START);
+    for (let i = 0; i < 5; i++) {
+      await produce(db, 4);
+      await insertDomainEvent(db, 'deposit.credited', {
+        orderId: `DP${i}`, userId: 2, amount: 500, typeId: 1, channel: 'pix', isFirstDeposit: i === 0, isLate: false, paidAt: new Date(TEST_CLOCK_START).toISOString(),
+      }, new Date(TEST_CLOCK_START));
+    }
+    await belowHorizon(db);
+    const order = new Map<string, number[]>();
+    const tracking = (name: string, events: readonly ('withdrawal.requested' | 'deposit.credited')[], batchSize: number, takes = Infinity) =>
+      defineConsumer({
+        name,
+        events,
+        batchSize,
+        async handle(tx: Tx, batch) {
+          const mine = batch.slice(0, takes);
+          order.set(name, [...(order.get(name) ?? []), ...mine.map((e) => e.id)]);
+          for (const e of mine) await tx.execute(sql`INSERT INTO test_event_effect (consumer, event_id, instance) VALUES (${name}, ${e.id}, 'a')`);
+          return mine.length;
+        },
+      });
+    const readsBy = async (reader: string) => (await eventOutboxReads.get()).values.find((v) => v.labels.reader === reader)?.value ?? 0;
+
+    // Same events and batch size: after the first pass every batch comes from the group's read.
+    const same = ['share.a', 'share.b', 'share.c'].map((n) => tracking(n, ['withdrawal.requested', 'deposit.credited'], 4));
+    const runner = createEventRunner({ db, clock, log: silent, consumers: same });
+    await runner.drainAll();
+    const all = await allEventIds(db);
+    expect(all).toHaveLength(25);
+    for (const c of same) {
+      expect(order.get(c.name)).toEqual(all);
+      expect(await applied(db, c.name)).toEqual(all);
+      expect(await readsBy(c.name)).toBe(0);
+    }
+    // 25 events in batches of 4: seven passes read, the last finding the horizon.
+    expect(await readsBy('share.a+share.b+share.c')).toBeGreaterThanOrEqual(7);
+    expect(await readsBy('share.a+share.b+share.c')).toBeLessThan(7 * 3);
+
+    // Overlapping types, other batch sizes, one applying a single event a batch: each still gets
+    // all of its events once and in order, whoever read them.
+    const mixed = [
+      tracking('mix.wide', ['withdrawal.requested', 'deposit.credited'], 6),
+      tracking('mix.small', ['withdrawal.requested', 'deposit.credited'], 2),
+      tracking('mix.deposits', ['deposit.credited'], 3, 1),
+    ];
+    await createEventRunner({ db, clock, log: silent, consumers: mixed }).drainAll();
+    const deposits = await allEventIds(db, ['deposit.credited']);
+    for (const c of mixed) {
+      const want = c.name === 'mix.deposits' ? deposits : all;
+      expect(order.get(c.name)).toEqual(want);
+      expect(await applied(db, c.name)).toEqual(want);
+    }
   });
 
   it('retries a failing batch with exponential backoff up to its cap, then carries on', async () => {

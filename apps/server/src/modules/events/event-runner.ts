@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { withTx, type Tx } from '../../db/tx.ts';
+import { withTx, type Executor, type Tx } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { eventOutboxReads } from '../../lib/metrics.ts';
 import { parseEvent, type DomainEvent, type EventName } from './catalogue.ts';
 import * as repo from './domain-events.repo.ts';
 
@@ -58,8 +59,57 @@ export interface EventRunnerOptions {
   /** Retry delay after the first failure, doubled per failure up to maxBackoffMs. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
-  /** The smallest txid span one read covers (see runBatch). */
+  /** The smallest txid span one read covers (see readOutbox). */
   minTxidWindow?: number;
+}
+
+/** A place in the outbox, in (txid, id) order: a cursor, or where a batch ends. */
+interface Position {
+  lastTxid: number;
+  lastId: number;
+}
+const positionOf = (e: repo.StoredEvent): Position => ({ lastTxid: e.txid, lastId: e.id });
+const isAfter = (a: Position, b: Position) => a.lastTxid > b.lastTxid || (a.lastTxid === b.lastTxid && a.lastId > b.lastId);
+
+/** What one read of the outbox found: the first events of `types` after `from` (in order), and where a batch of them ends. */
+interface OutboxRead {
+  from: Position;
+  types: ReadonlySet<string>;
+  rows: repo.StoredEvent[];
+  /** The last row when the read was full (more may follow below the horizon), else the read's txid bound: every event of `types` in (from, end] is in `rows`. */
+  end: Position;
+  /** Whether events may wait after `end`. */
+  more: boolean;
+  /** The rows checked against the catalogue, by id, once for all its consumers. */
+  parsed: Map<number, DomainEvent>;
+}
+
+/**
+ * Consumers whose event types overlap (decision 064), in registration order: one loop runs them
+ * one after another on one read of the outbox a pass, each in its own transaction with its cursor.
+ */
+interface Group {
+  key: string;
+  members: EventConsumer[];
+  events: string[];
+  batchSize: number;
+}
+
+function groupsOf(consumers: readonly EventConsumer[]): Group[] {
+  let sets: EventConsumer[][] = [];
+  for (const c of consumers) {
+    const joined = sets.filter((g) => g.some((m) => m.events.some((t) => c.events.includes(t))));
+    sets = [...sets.filter((g) => !joined.includes(g)), [...joined.flat(), c]];
+  }
+  return sets.map((g) => {
+    const members = consumers.filter((c) => g.includes(c));
+    return {
+      key: members.map((c) => c.name).join('+'),
+      members,
+      events: [...new Set(members.flatMap((c) => c.events))],
+      batchSize: Math.max(...members.map((c) => c.batchSize ?? DEFAULT_BATCH)),
+    };
+  });
 }
 
 export const LAG_COUNT_CAP = 10_000;
@@ -73,6 +123,7 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     if (c.events.length === 0) throw new Error(`Event consumer ${c.name} reads no events`);
     byName.set(c.name, c);
   }
+  const groups = groupsOf(consumers);
   const ensured = new Set<string>();
   const windows = new Map<string, number>();
   let running = false;
@@ -95,11 +146,70 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     ensured.add(name);
   }
 
-  /** Reads and applies one batch of a consumer's events, in one transaction with its cursor. */
-  async function runBatch(name: string): Promise<BatchResult> {
+  /**
+   * One read of the outbox (in `x`, a consumer's transaction or the pool) for events of `types`
+   * after `from`, at most `size` of them, below the visibility horizon, in txid windows. One read
+   * sorts every event of its window, which keeps a far-behind reader's reads bounded: it halves
+   * where events are dense, and an empty window (a glance at the index) doubles until it finds
+   * events or reaches the horizon. `key` names the reader whose window this is.
+   */
+  async function readOutbox(x: Executor, key: string, from: Position, types: readonly string[], size: number): Promise<OutboxRead> {
+    const horizon = await repo.visibilityHorizon(x);
+    let window = windows.get(key) ?? minTxidWindow;
+    let upper: number;
+    let rows: repo.StoredEvent[];
+    for (;;) {
+      upper = Math.min(horizon, from.lastTxid + window);
+      rows = await repo.readEvents(x, from, upper, types, size);
+      eventOutboxReads.inc({ reader: key });
+      if (rows.length > 0 || upper >= horizon) break;
+      window = Math.min(MAX_TXID_WINDOW, window * 2);
+    }
+    const full = rows.length === size;
+    const last = rows.at(-1);
+    // The next window holds about two batches: a full batch spanned (last.txid - from) txids, so
+    // twice that (a read sorts every event of its window: a window far wider than the batch would
+    // sort the same pending events again on every batch). A short read that stopped before the
+    // horizon doubles it.
+    const span = full && last ? last.txid - from.lastTxid + 1 : 0;
+    windows.set(key, full ? Math.max(minTxidWindow, Math.min(window, 2 * span)) : rows.length > 0 && upper < horizon ? Math.min(MAX_TXID_WINDOW, window * 2) : window);
+    // A short read found everything below `upper`, which is at most the horizon: a batch of it
+    // ends there, so events of other types are not read again. Every transaction not yet ended
+    // is at or above the horizon, so no event will ever appear below it.
+    return { from, types: new Set(types), rows, end: full && last ? positionOf(last) : { lastTxid: upper, lastId: 0 }, more: full || upper < horizon, parsed: new Map() };
+  }
+
+  /**
+   * A consumer's batch from a read that covers its cursor: its events after the cursor, at most
+   * its batch size (then the batch ends at its last event and more follow), else everything up to
+   * the read's end.
+   */
+  function batchOf(c: EventConsumer, cursor: Position, read: OutboxRead): { rows: repo.StoredEvent[]; end: Position; more: boolean } {
+    const size = c.batchSize ?? DEFAULT_BATCH;
+    const mine = read.rows.filter((r) => (r.txid > cursor.lastTxid || (r.txid === cursor.lastTxid && r.id > cursor.lastId)) && c.events.includes(r.type as EventName));
+    if (mine.length > size) {
+      const rows = mine.slice(0, size);
+      return { rows, end: positionOf(rows.at(-1)!), more: true };
+    }
+    return { rows: mine, end: read.end, more: read.more };
+  }
+
+  /** The events of a read, each checked against the catalogue once however many consumers apply it (they must not change them). */
+  const eventsOf = (read: OutboxRead, rows: readonly repo.StoredEvent[]) =>
+    rows.map((r) => {
+      let e = read.parsed.get(r.id);
+      if (!e) read.parsed.set(r.id, (e = parseEvent(r)));
+      return e;
+    });
+
+  /**
+   * Reads and applies one batch of a consumer's events, in one transaction with its cursor. With
+   * `shared` (its group's read, decision 064) whose range holds the cursor, the batch comes from
+   * it instead of a read of its own.
+   */
+  async function runBatch(name: string, shared?: OutboxRead): Promise<BatchResult> {
     const c = consumer(name);
     await ensureCursor(name);
-    const size = c.batchSize ?? DEFAULT_BATCH;
     let seen: repo.Cursor | undefined;
     try {
       return await withTx(db, async (tx): Promise<BatchResult> => {
@@ -107,40 +217,22 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
         if (!cursor) return { status: 'busy' };
         seen = cursor;
         if (cursor.retryAt && cursor.retryAt.getTime() > clock.now().getTime()) return { status: 'backoff', retryAt: cursor.retryAt };
-        const horizon = await repo.visibilityHorizon(tx);
-        // One read sorts every event of its txid window, which keeps a far-behind consumer's reads
-        // bounded: it halves where events are dense, and an empty window (a glance at the index)
-        // doubles until it finds events or reaches the horizon.
-        let window = windows.get(name) ?? minTxidWindow;
-        let upper: number;
-        let rows: repo.StoredEvent[];
-        for (;;) {
-          upper = Math.min(horizon, cursor.lastTxid + window);
-          rows = await repo.readEvents(tx, cursor, upper, c.events, size);
-          if (rows.length > 0 || upper >= horizon) break;
-          window = Math.min(MAX_TXID_WINDOW, window * 2);
+        const covers = shared && !isAfter(shared.from, cursor) && isAfter(shared.end, cursor) && c.events.every((t) => shared.types.has(t));
+        const read = covers ? shared : await readOutbox(tx, name, cursor, c.events, c.batchSize ?? DEFAULT_BATCH);
+        const batch = batchOf(c, cursor, read);
+        let { end, more } = batch;
+        let used = batch.rows.length;
+        if (used > 0) {
+          const n = await c.handle(tx, eventsOf(read, batch.rows));
+          // A handler that applied only the first events ends its batch there, as a full one does.
+          if (typeof n === 'number' && Math.floor(n) < used) {
+            used = Math.max(1, Math.floor(n));
+            end = positionOf(batch.rows[used - 1]!);
+            more = true;
+          }
         }
-        let used = rows.length;
-        if (rows.length > 0) {
-          const n = await c.handle(tx, rows.map(parseEvent));
-          if (typeof n === 'number') used = Math.max(1, Math.min(rows.length, Math.floor(n)));
-        }
-        // A handler that applied only the first events ends its batch there, as a full one does.
-        const full = rows.length === size || used < rows.length;
-        const last = rows[used - 1];
-        // The next window holds about two batches: a full batch spanned (last.txid - cursor) txids,
-        // so twice that (a read sorts every event of its window: a window far wider than the batch
-        // would sort the same pending events again on every batch). A short batch that stopped
-        // before the horizon doubles it.
-        const span = full && last ? last.txid - cursor.lastTxid + 1 : 0;
-        windows.set(name, full ? Math.max(minTxidWindow, Math.min(window, 2 * span)) : rows.length > 0 && upper < horizon ? Math.min(MAX_TXID_WINDOW, window * 2) : window);
-        // A short batch read everything below `upper`, which is at most the horizon: the cursor
-        // moves there, so events of other types are not read again. Every transaction not yet
-        // ended is at or above the horizon.
-        const to = full && last ? { lastTxid: last.txid, lastId: last.id } : { lastTxid: upper, lastId: 0 };
-        const more = full || upper < horizon;
-        const moved = to.lastTxid > cursor.lastTxid || (to.lastTxid === cursor.lastTxid && to.lastId > cursor.lastId);
-        if (moved || cursor.failures > 0) await repo.advanceCursor(tx, name, moved ? to : cursor, used, clock.now());
+        const moved = isAfter(end, cursor);
+        if (moved || cursor.failures > 0) await repo.advanceCursor(tx, name, moved ? end : cursor, used, clock.now());
         return { status: 'applied', applied: used, more };
       });
     } catch (err) {
@@ -176,16 +268,41 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     });
   }
 
-  async function loop(name: string): Promise<void> {
+  /**
+   * The group's shared read (decision 064): from the cursor furthest behind among its members not
+   * waiting out a failure, every event any of them reads, the largest batch any of them takes.
+   * None for a group of one, or when fewer than two members could use it.
+   */
+  async function sharedRead(group: Group): Promise<OutboxRead | undefined> {
+    if (group.members.length < 2) return undefined;
+    for (const c of group.members) await ensureCursor(c.name);
+    const now = clock.now().getTime();
+    const ready = (await repo.cursors(db, group.members.map((c) => c.name))).filter((c) => !c.retryAt || c.retryAt.getTime() <= now);
+    if (ready.length < 2) return undefined;
+    const from = ready.reduce((a, b) => (isAfter(a, b) ? b : a));
+    return readOutbox(db, group.key, { lastTxid: from.lastTxid, lastId: from.lastId }, group.events, group.batchSize);
+  }
+
+  /** One pass over a group: one shared read, then each member's batch. Answers how long to wait before the next (0: more are waiting). */
+  async function pass(group: Group): Promise<number> {
+    let wait = pollMs;
+    const shared = await sharedRead(group);
+    for (const c of group.members) {
+      const r = await runBatch(c.name, shared);
+      if (r.status === 'applied' && r.more) wait = 0;
+      else if (r.status === 'backoff' || r.status === 'failed') wait = Math.min(wait, Math.max(0, Math.min(r.retryAt.getTime() - clock.now().getTime(), maxBackoffMs)));
+    }
+    return wait;
+  }
+
+  async function loop(group: Group): Promise<void> {
     while (running) {
       let wait = pollMs;
       try {
-        const r = await runBatch(name);
-        if (r.status === 'applied' && r.more) wait = 0;
-        else if (r.status === 'backoff' || r.status === 'failed') wait = Math.max(0, Math.min(r.retryAt.getTime() - clock.now().getTime(), maxBackoffMs));
+        wait = await pass(group);
       } catch (err) {
-        // The database itself failed (not the handler): try again after the poll interval.
-        log.error({ err, consumer: name }, 'event consumer could not run');
+        // The database itself failed (not a handler): try again after the poll interval.
+        log.error({ err, consumers: group.key }, 'event consumers could not run');
       }
       if (running && wait > 0) await sleep(wait);
     }
@@ -194,11 +311,15 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
   return {
     runBatch,
     drain,
-    /** Starts one loop per consumer; the cursor's row lock keeps one instance per consumer at a time. */
+    /** Runs every group's passes until each has caught up (or its members are busy or failing), as the loops would. */
+    async drainAll(): Promise<void> {
+      for (const g of groups) while ((await pass(g)) === 0);
+    },
+    /** Starts one loop per group of consumers; the cursor's row lock keeps one instance per consumer at a time. */
     start(): void {
       if (running) return;
       running = true;
-      for (const name of byName.keys()) loops.push(loop(name));
+      for (const g of groups) loops.push(loop(g));
     },
     /** Stops the loops, letting a batch in flight finish (its transaction commits or rolls back whole). */
     async stop(): Promise<void> {

@@ -165,13 +165,17 @@ interface DatedRound {
 }
 
 /**
- * Applies rounds (in outbox order) set-based: one read of the players' levels, one statement for
+ * Applies rounds (in outbox order) set-based: the players' levels (`read`, or read here), one statement for
  * exp, levels, rebate and day totals. Answers the levels reached, whose rewards the batch pays at
  * its end (payLevelUps; rare; a level reached again replays its key and pays nothing).
  */
-async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date): Promise<LevelUp[]> {
-  const held = await repo.playersVip(tx, [...new Set(rounds.map((r) => r.userId))]);
-  const players = new Map<number, PlayerVip>([...held].map(([u, p]) => [u, { ...p }]));
+async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date, read?: Map<number, PlayerVip>): Promise<LevelUp[]> {
+  const held = read ?? (await repo.playersVip(tx, [...new Set(rounds.map((r) => r.userId))]));
+  const players = new Map<number, PlayerVip>();
+  for (const r of rounds) {
+    const p = held.get(r.userId);
+    if (p && !players.has(r.userId)) players.set(r.userId, { ...p });
+  }
   const mine = rounds.filter((r) => players.has(r.userId));
   const rebate = applyRounds(a.settings, players, mine);
   // The day totals serve the VIP tasks and the retention rule: written only when one exists.
@@ -274,7 +278,8 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         // Level-up rewards lock each player's coin account until the batch commits, while they
         // play: a batch stops after MAX_LEVEL_UPS of them, and the rest come in the next.
         const settled = (e: (typeof events)[number]) => e.payload.status === 'settled' && e.payload.bet > 0;
-        const cut = levelUpCut(a.settings, await repo.playersVip(tx, [...new Set(events.filter(settled).map((e) => e.payload.userId))]), events.map((e) => (settled(e) ? e.payload : null)));
+        const held = await repo.playersVip(tx, [...new Set(events.filter(settled).map((e) => e.payload.userId))]);
+        const cut = levelUpCut(a.settings, held, events.map((e) => (settled(e) ? e.payload : null)));
         const rounds = events.slice(0, cut).filter(settled);
         if (!rounds.length) return cut;
         // Each round's operator day (offsets change only on quarter hours: one quarter, one day).
@@ -292,7 +297,8 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         if (!retention) {
           // No rule (or no longer): a rule saved later counts from its first full period.
           await repo.clearRetention(tx, a.id);
-          await payLevelUps(tx, a, await applySegment(tx, a, dated, now), now);
+          // Nothing wrote the players' levels since they were read (the row locks of applyBatch come next).
+          await payLevelUps(tx, a, await applySegment(tx, a, dated, now, held), now);
           return cut;
         }
         // With a retention rule: the rounds of each period, in order; a period's end is evaluated
