@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../db/tx.ts';
 import { writesOf } from '../../db/write-generation.ts';
@@ -40,11 +41,6 @@ export interface PostOutcome {
   transferId: string | null;
   /** Balance after, per entry of the transfer in its order; null where nothing was applied (and for house entries of a replay). */
   after: (string | null)[];
-}
-
-/** A PostgreSQL array literal: every element quoted, so any text is safe inside it. */
-function arrayLiteral(values: (string | number | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 }
 
 /**

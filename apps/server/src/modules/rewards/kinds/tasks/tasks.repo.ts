@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AwardId } from '@playhall/contract';
+import { arrayLiteral } from '../../../../db/array-literal.ts';
 import type { Executor } from '../../../../db/tx.ts';
 import type { Facts } from './tasks.rules.ts';
 
@@ -17,22 +18,32 @@ export interface ProgressAdd {
 const MAX_MARKS = 31;
 
 /**
- * Adds a batch's progress in one statement, set-based: one row per (player, activity, period, task),
- * amounts summed, marks merged as a set (so a login day or a bound phone counts once however often
- * it is reported, by events or by finishTask, concurrently or not).
+ * Adds a batch's progress set-based, one row per (player, activity, period, task): amounts summed
+ * in one statement (the batch's columns as arrays: every round adds one), marks in another, merged
+ * as a set (so a login day or a bound phone counts once however often it is reported, by events or
+ * by finishTask, concurrently or not).
  */
 export async function addProgress(x: Executor, adds: ProgressAdd[], now: Date): Promise<void> {
-  if (adds.length === 0) return;
-  await x.execute(sql`
-    insert into task_progress as tp (user_id, activity_id, period, task_id, progress, marks, updated_at)
-    select r.u, r.a, r.p, r.t, coalesce(cardinality(r.m), r.n), r.m, ${now}
-      from jsonb_to_recordset(${JSON.stringify(adds)}::jsonb) as r(u bigint, a integer, p text, t text, n bigint, m text[])
-    on conflict (user_id, activity_id, period, task_id) do update set
-      marks = case when excluded.marks is null then tp.marks else
-                (select array_agg(d order by d) from (select distinct d from unnest(tp.marks || excluded.marks) d order by d limit ${MAX_MARKS}) s) end,
-      progress = case when excluded.marks is null then tp.progress + excluded.progress else
-                (select least(${MAX_MARKS}, count(distinct d)) from unnest(tp.marks || excluded.marks) d) end,
-      updated_at = excluded.updated_at`);
+  const amounts = adds.filter((r) => r.m === null);
+  const marks = adds.filter((r) => r.m !== null);
+  if (amounts.length > 0) {
+    await x.execute(sql`
+      insert into task_progress as tp (user_id, activity_id, period, task_id, progress, updated_at)
+      select r.u, r.a, r.p, r.t, r.n, ${now}
+        from unnest(${arrayLiteral(amounts.map((r) => r.u))}::bigint[], ${arrayLiteral(amounts.map((r) => r.a))}::int[], ${arrayLiteral(amounts.map((r) => r.p))}::text[],
+                    ${arrayLiteral(amounts.map((r) => r.t))}::text[], ${arrayLiteral(amounts.map((r) => r.n))}::bigint[]) as r(u, a, p, t, n)
+      on conflict (user_id, activity_id, period, task_id) do update set progress = tp.progress + excluded.progress, updated_at = excluded.updated_at`);
+  }
+  if (marks.length > 0) {
+    await x.execute(sql`
+      insert into task_progress as tp (user_id, activity_id, period, task_id, progress, marks, updated_at)
+      select r.u, r.a, r.p, r.t, cardinality(r.m), r.m, ${now}
+        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as r(u bigint, a integer, p text, t text, m text[])
+      on conflict (user_id, activity_id, period, task_id) do update set
+        marks = (select array_agg(d order by d) from (select distinct d from unnest(tp.marks || excluded.marks) d order by d limit ${MAX_MARKS}) s),
+        progress = (select least(${MAX_MARKS}, count(distinct d)) from unnest(tp.marks || excluded.marks) d),
+        updated_at = excluded.updated_at`);
+  }
 }
 
 /**
