@@ -2,14 +2,25 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar day of `at` in `tz`, as YYYY-MM-DD. */
+/** Per zone, the last quarter hour asked and its day (a batch of events asks about the same few quarters again and again). */
+const lastDay = new Map<string, { quarter: number; day: string }>();
+
+/**
+ * The calendar day of `at` in `tz`, as YYYY-MM-DD. Zones' offsets and their changes fall on quarter
+ * hours, so a quarter hour of UTC lies within one day of any zone.
+ */
 export function dayIn(tz: string, at: Date): string {
+  const quarter = Math.floor(at.getTime() / 900_000);
+  const last = lastDay.get(tz);
+  if (last?.quarter === quarter) return last.day;
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(tz, f);
   }
-  return f.format(at);
+  const day = f.format(at);
+  lastDay.set(tz, { quarter, day });
+  return day;
 }
 
 /** The day `n` days after `day` (YYYY-MM-DD; n may be negative). */

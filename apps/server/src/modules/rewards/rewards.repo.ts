@@ -11,14 +11,15 @@ export async function listActivities(x: Executor): Promise<ActivityRow[]> {
   return x.select().from(activity).orderBy(asc(activity.sort), asc(activity.id));
 }
 
-/** Enabled activities whose window contains `now`, in sort order. */
-export async function runningActivities(x: Executor, now: Date): Promise<ActivityRow[]> {
+/** Enabled activities (of one type: a kind's own) whose window contains `now`, in sort order. */
+export async function runningActivities(x: Executor, now: Date, type?: number): Promise<ActivityRow[]> {
   return x
     .select()
     .from(activity)
     .where(
       and(
         eq(activity.enabled, true),
+        type === undefined ? undefined : eq(activity.type, type),
         sql`(${activity.startsAt} is null or ${activity.startsAt} <= ${now})`,
         sql`(${activity.endsAt} is null or ${activity.endsAt} > ${now})`,
       ),
@@ -38,9 +39,13 @@ export async function activityVersion(x: Executor): Promise<string> {
   return res.rows[0]!.version;
 }
 
-/** Enabled activities whatever their window (the caller checks it against its clock), in sort order. */
-export async function enabledActivities(x: Executor): Promise<ActivityRow[]> {
-  return x.select().from(activity).where(eq(activity.enabled, true)).orderBy(asc(activity.sort), asc(activity.id));
+/** Enabled activities (of one type: a kind's own) whatever their window (the caller checks it against its clock), in sort order. */
+export async function enabledActivities(x: Executor, type?: number): Promise<ActivityRow[]> {
+  return x
+    .select()
+    .from(activity)
+    .where(and(eq(activity.enabled, true), type === undefined ? undefined : eq(activity.type, type)))
+    .orderBy(asc(activity.sort), asc(activity.id));
 }
 
 /**

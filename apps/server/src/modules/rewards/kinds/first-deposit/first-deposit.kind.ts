@@ -50,8 +50,7 @@ function firstDepositKind(type: typeof ActivityType.firstCharge | typeof Activit
          * paid, eligible players only) and pays them in one award list (decision 056).
          */
         async handle(tx, events) {
-          const activities = (await repo.enabledActivities(tx)).flatMap((row) => {
-            if (row.type !== type) return [];
+          const activities = (await repo.enabledActivities(tx, type)).flatMap((row) => {
             const parsed = settings.safeParse(row.settings);
             return parsed.success ? [{ ...row, settings: parsed.data }] : [];
           });

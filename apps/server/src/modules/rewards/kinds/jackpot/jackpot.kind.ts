@@ -50,7 +50,7 @@ const WINNERS = 20;
 
 /** The running lucky jackpot at `now`, read in a consumer's transaction (its settings as checked on save). */
 async function runningJackpot(tx: Executor, now: Date): Promise<Jackpot | null> {
-  const row = (await rewards.runningActivities(tx, now)).find((r) => r.type === ActivityType.luckyJackpot);
+  const row = (await rewards.runningActivities(tx, now, ActivityType.luckyJackpot))[0];
   const parsed = row && jackpotSettings.safeParse(row.settings);
   return row && parsed?.success ? { ...row, settings: parsed.data } : null;
 }

@@ -112,10 +112,9 @@ export const tasksKind: ActivityKind<Settings, Facts> = {
       name: `rewards.${NAME}`,
       events: EVENTS,
       batchSize: 1_000,
-      // Set-based: one read of the activities and one upsert of every row the batch moves.
+      // Set-based: one read of the activities, one upsert of the amounts the batch adds (one more for marks).
       async handle(tx, events) {
-        const activities = (await rewards.enabledActivities(tx)).flatMap((row) => {
-          if (row.type !== ActivityType.tasks) return [];
+        const activities = (await rewards.enabledActivities(tx, ActivityType.tasks)).flatMap((row) => {
           const parsed = settings.safeParse(row.settings);
           return parsed.success ? [{ ...row, settings: parsed.data }] : [];
         });

@@ -121,7 +121,7 @@ const claimResult = (p: AwardResult) => ({ awardId: p.awardId, amount: m(p.count
 
 /** The running VIP activity at `now` read in the consumer's transaction (its settings as checked on save). */
 async function runningVip(tx: Tx, now: Date): Promise<Vip | null> {
-  const row = (await rewards.runningActivities(tx, now)).find((r) => r.type === ActivityType.vip);
+  const row = (await rewards.runningActivities(tx, now, ActivityType.vip))[0];
   const parsed = row && vipSettings.safeParse(row.settings);
   return row && parsed?.success ? { ...row, settings: parsed.data } : null;
 }
@@ -282,17 +282,8 @@ export const vipKind: ActivityKind<VipSettings, VipFacts> = {
         const cut = levelUpCut(a.settings, held, events.map((e) => (settled(e) ? e.payload : null)));
         const rounds = events.slice(0, cut).filter(settled);
         if (!rounds.length) return cut;
-        // Each round's operator day (offsets change only on quarter hours: one quarter, one day).
-        const quarters = new Map<number, string>();
-        const dated = rounds.map((e) => {
-          const q = Math.floor(e.createdAt.getTime() / 900_000);
-          let day = quarters.get(q);
-          if (day === undefined) {
-            day = dayIn(ctx.timeZone, e.createdAt);
-            quarters.set(q, day);
-          }
-          return { userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet, day };
-        });
+        // Each round's operator day.
+        const dated = rounds.map((e) => ({ userId: e.payload.userId, typeId: e.payload.typeId, bet: e.payload.bet, day: dayIn(ctx.timeZone, e.createdAt) }));
         const retention = a.settings.retention;
         if (!retention) {
           // No rule (or no longer): a rule saved later counts from its first full period.
