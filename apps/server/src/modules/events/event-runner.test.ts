@@ -318,6 +318,35 @@ describeDb('event runner', () => {
     }
   });
 
+  it('stopping lets the batch in flight commit and starts no other member of its group', async () => {
+    const { database } = await setup();
+    const db = database.db;
+    await produce(db, 3);
+    await belowHorizon(db);
+    let entered!: () => void;
+    const inFlight = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = defineConsumer({
+      name: 'stop.first',
+      events: ['withdrawal.requested'],
+      batchSize: 10,
+      async handle(tx: Tx, events) {
+        entered();
+        await gate;
+        for (const e of events) await tx.execute(sql`INSERT INTO test_event_effect (consumer, event_id, instance) VALUES ('stop.first', ${e.id}, 'a')`);
+      },
+    });
+    const runner = createEventRunner({ db, clock: new ManualClock(TEST_CLOCK_START), log: silent, consumers: [slow, recorder('stop.second', 'a', { batchSize: 10 })], pollMs: 20 });
+    runner.start();
+    await inFlight;
+    const stopped = runner.stop();
+    release();
+    await stopped;
+    expect(await applied(db, 'stop.first')).toEqual(await allEventIds(db));
+    expect(await applied(db, 'stop.second')).toEqual([]);
+  });
+
   it('retries a failing batch with exponential backoff up to its cap, then carries on', async () => {
     const { database } = await setup();
     const db = database.db;

@@ -127,6 +127,8 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
   const ensured = new Set<string>();
   const windows = new Map<string, number>();
   let running = false;
+  /** Set by stop(): a pass in flight ends after the batch it is running. */
+  let stopping = false;
   const loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
 
@@ -288,6 +290,7 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     let wait = pollMs;
     const shared = await sharedRead(group);
     for (const c of group.members) {
+      if (stopping) break;
       const r = await runBatch(c.name, shared);
       if (r.status === 'applied' && r.more) wait = 0;
       else if (r.status === 'backoff' || r.status === 'failed') wait = Math.min(wait, Math.max(0, Math.min(r.retryAt.getTime() - clock.now().getTime(), maxBackoffMs)));
@@ -319,11 +322,13 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     start(): void {
       if (running) return;
       running = true;
+      stopping = false;
       for (const g of groups) loops.push(loop(g));
     },
     /** Stops the loops, letting a batch in flight finish (its transaction commits or rolls back whole). */
     async stop(): Promise<void> {
       running = false;
+      stopping = true;
       for (const wake of [...sleepers]) wake();
       await Promise.all(loops.splice(0));
     },
