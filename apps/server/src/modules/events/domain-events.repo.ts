@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Executor, Tx } from '../../db/tx.ts';
 import { domainEvent, eventConsumer } from '../../db/schema.ts';
 import type { EventName, EventPayload } from './catalogue.ts';
@@ -42,7 +43,7 @@ export async function lockCursor(tx: Tx, name: string): Promise<Cursor | null> {
 }
 
 /** The cursors of these consumers, unlocked (where a group's shared read starts). */
-export const cursors = (x: Executor, names: readonly string[]) => readCursors(x, sql`name = ANY (${`{${names.join(',')}}`}::text[])`);
+export const cursors = (x: Executor, names: readonly string[]) => readCursors(x, sql`name = ANY (${arrayLiteral(names)}::text[])`);
 
 async function readCursors(x: Executor, where: SQL): Promise<Cursor[]> {
   const res = (await x.execute(sql`

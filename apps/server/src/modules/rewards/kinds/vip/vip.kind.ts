@@ -165,9 +165,9 @@ interface DatedRound {
 }
 
 /**
- * Applies rounds (in outbox order) set-based: the players' levels (`read`, or read here), one statement for
- * exp, levels, rebate and day totals. Answers the levels reached, whose rewards the batch pays at
- * its end (payLevelUps; rare; a level reached again replays its key and pays nothing).
+ * Applies rounds (in outbox order) set-based: the players' levels (`read`, or read here), then one
+ * statement for exp, levels, rebate and day totals. Answers the levels reached, whose rewards the
+ * batch pays at its end (payLevelUps; rare; a level reached again replays its key and pays nothing).
  */
 async function applySegment(tx: Tx, a: Vip, rounds: DatedRound[], now: Date, read?: Map<number, PlayerVip>): Promise<LevelUp[]> {
   const held = read ?? (await repo.playersVip(tx, [...new Set(rounds.map((r) => r.userId))]));
