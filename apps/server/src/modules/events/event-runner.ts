@@ -71,12 +71,11 @@ interface Position {
 const positionOf = (e: repo.StoredEvent): Position => ({ lastTxid: e.txid, lastId: e.id });
 const isAfter = (a: Position, b: Position) => a.lastTxid > b.lastTxid || (a.lastTxid === b.lastTxid && a.lastId > b.lastId);
 
-/** What one read of the outbox found: the first events of `types` after `from` (in order), and where a batch of them ends. */
+/** What one read of the outbox found: the first events of its types after `from` (in order), and where a batch of them ends. */
 interface OutboxRead {
   from: Position;
-  types: ReadonlySet<string>;
   rows: repo.StoredEvent[];
-  /** The last row when the read was full (more may follow below the horizon), else the read's txid bound: every event of `types` in (from, end] is in `rows`. */
+  /** The last row when the read was full (more may follow below the horizon), else the read's txid bound: every event of its types in (from, end] is in `rows`. */
   end: Position;
   /** Whether events may wait after `end`. */
   more: boolean;
@@ -178,7 +177,7 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     // A short read found everything below `upper`, which is at most the horizon: a batch of it
     // ends there, so events of other types are not read again. Every transaction not yet ended
     // is at or above the horizon, so no event will ever appear below it.
-    return { from, types: new Set(types), rows, end: full && last ? positionOf(last) : { lastTxid: upper, lastId: 0 }, more: full || upper < horizon, parsed: new Map() };
+    return { from, rows, end: full && last ? positionOf(last) : { lastTxid: upper, lastId: 0 }, more: full || upper < horizon, parsed: new Map() };
   }
 
   /**
@@ -206,8 +205,8 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
 
   /**
    * Reads and applies one batch of a consumer's events, in one transaction with its cursor. With
-   * `shared` (its group's read, decision 064) whose range holds the cursor, the batch comes from
-   * it instead of a read of its own.
+   * `shared` (its group's read, decision 064: every type any member reads) whose range holds the
+   * cursor, the batch comes from it instead of a read of its own.
    */
   async function runBatch(name: string, shared?: OutboxRead): Promise<BatchResult> {
     const c = consumer(name);
@@ -219,7 +218,7 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
         if (!cursor) return { status: 'busy' };
         seen = cursor;
         if (cursor.retryAt && cursor.retryAt.getTime() > clock.now().getTime()) return { status: 'backoff', retryAt: cursor.retryAt };
-        const covers = shared && !isAfter(shared.from, cursor) && isAfter(shared.end, cursor) && c.events.every((t) => shared.types.has(t));
+        const covers = shared && !isAfter(shared.from, cursor) && isAfter(shared.end, cursor);
         const read = covers ? shared : await readOutbox(tx, name, cursor, c.events, c.batchSize ?? DEFAULT_BATCH);
         const batch = batchOf(c, cursor, read);
         let { end, more } = batch;

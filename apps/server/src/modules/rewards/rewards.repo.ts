@@ -11,15 +11,15 @@ export async function listActivities(x: Executor): Promise<ActivityRow[]> {
   return x.select().from(activity).orderBy(asc(activity.sort), asc(activity.id));
 }
 
-/** Enabled activities (of one type: a kind's own) whose window contains `now`, in sort order. */
-export async function runningActivities(x: Executor, now: Date, type?: number): Promise<ActivityRow[]> {
+/** Enabled activities of one type (a kind's own) whose window contains `now`, in sort order. */
+export async function runningActivities(x: Executor, now: Date, type: number): Promise<ActivityRow[]> {
   return x
     .select()
     .from(activity)
     .where(
       and(
         eq(activity.enabled, true),
-        type === undefined ? undefined : eq(activity.type, type),
+        eq(activity.type, type),
         sql`(${activity.startsAt} is null or ${activity.startsAt} <= ${now})`,
         sql`(${activity.endsAt} is null or ${activity.endsAt} > ${now})`,
       ),
