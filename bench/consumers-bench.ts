@@ -207,7 +207,7 @@ export async function benchConsumers(): Promise<BenchResult> {
   };
 
   // The kinds that consume events, running, as an operator creates and enables them.
-  const rewards = createRewardsService({ db, clock: systemClock, timeZone: base.operatorTimeZone });
+  const rewards = createRewardsService({ db, clock: systemClock, timeZone: base.operatorTimeZone, validInvite: base.validInvite });
   const { activities, depositKinds } = await createBenchActivities(rewards);
 
   const players = await fundedPlayers(db);

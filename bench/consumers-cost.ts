@@ -112,7 +112,7 @@ async function main() {
     ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SMS_PROVIDER: 'log', PLAYER_DIST: '/nonexistent', DATA_DIR: '/tmp/playhall-consumers-cost' }),
     eventConsumers: false,
   };
-  const rewards = createRewardsService({ db, clock: systemClock, timeZone: config.operatorTimeZone });
+  const rewards = createRewardsService({ db, clock: systemClock, timeZone: config.operatorTimeZone, validInvite: config.validInvite });
   await createBenchActivities(rewards);
   const consumers = rewards.consumers();
   const players = await fundedPlayers(db);

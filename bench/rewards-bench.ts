@@ -134,7 +134,7 @@ export async function benchRewards(): Promise<BenchResult> {
   };
 
   // Activities as an operator creates and enables them (the rewards service behind the operator API).
-  const rewards = createRewardsService({ db, clock: systemClock, timeZone: config.operatorTimeZone });
+  const rewards = createRewardsService({ db, clock: systemClock, timeZone: config.operatorTimeZone, validInvite: config.validInvite });
   const activities: Record<string, number> = {};
   const specs = [
     ['sign-up (15)', ActivityType.signUpBonus, { amount: 500, multiplier: 3, days: 7 }],

@@ -117,7 +117,7 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const games = createGameCatalogue({ db, clock });
   // Live pushes over WebSocket (decision 053): the jackpot's pool totals and real winners.
   const live = registerLive(app, config);
-  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, changes, live });
+  const rewards = await registerRewards(app, registry, { db, clock, operator, timeZone: config.operatorTimeZone, validInvite: config.validInvite, changes, live });
   registerAccountRoutes(registry, { auth, profile, sms, content, games, activities: () => rewards.activityIds() });
   await registerOperatorAccountRoutes(app, { locks: createAccountLocksService({ db, clock, getConfig }), operator });
   const { sandbox, providers } = createPaymentProviders(config, clock);

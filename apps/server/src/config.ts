@@ -28,6 +28,13 @@ export function loadDotEnv(file = process.env.ENV_FILE): string | null {
 }
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** An amount of coin as people write it ("20", "20.5", "20.00"), to hundredths; at least 0.01. */
+const coinFromEnv = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => /^\d{1,9}(\.\d{1,2})?$/.test(v) && Number(v) > 0, 'must be an amount of coin of at least 0.01, e.g. 20.00')
+    .transform((v) => Math.round(Number(v) * 100));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -70,6 +77,8 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone, e.g. America/Sao_Paulo'),
+  VALID_INVITE_DEPOSIT: coinFromEnv('20.00'),
+  VALID_INVITE_BET: coinFromEnv('50.00'),
   OPERATOR_NAME: z.string().regex(/^[\w.-]{2,40}$/, 'must be 2 to 40 letters, digits, dots, dashes or underscores').default('operator'),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
@@ -178,6 +187,11 @@ export interface Config {
   metricsToken: string | null;
   /** The operator's time zone (IANA): where "one per calendar day" rewards start a new day. */
   operatorTimeZone: string;
+  /**
+   * A valid invite (decision 065; product rules §4, Agent): an invitee who deposited and bet at
+   * least these amounts (hundredths) since they registered with the inviter's code.
+   */
+  validInvite: { deposit: number; bet: number };
   /** Seeds the demo player and the sandbox payment channels; a developer's choice, refused in production. */
   seedDemo: boolean;
   /** The signing secrets are the public development values (outside production only). */
@@ -269,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorName: e.OPERATOR_NAME,
     metricsToken: e.METRICS_TOKEN ?? null,
     operatorTimeZone: e.OPERATOR_TIME_ZONE,
+    validInvite: { deposit: e.VALID_INVITE_DEPOSIT, bet: e.VALID_INVITE_BET },
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     devSecrets,
     eventConsumers: e.EVENT_CONSUMERS === 'on',

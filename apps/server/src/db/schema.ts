@@ -581,12 +581,25 @@ export const rewardOnce = pgTable(
   'reward_once',
   {
     activityType: integer('activity_type').notNull(),
+    /** What in the activity is once per person ('' the activity itself; a follow task: its id). */
+    scope: text('scope').notNull().default(''),
     fingerprint: text('fingerprint').notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.activityType, t.fingerprint] })],
+  (t) => [primaryKey({ columns: [t.activityType, t.scope, t.fingerprint] })],
 );
+
+/** Invites (decision 065): what each invitee deposited and bet since the referral, and how the invite settled. */
+export const referral = pgTable('referral', {
+  inviteeId: bigint('invitee_id', { mode: 'number' }).primaryKey(),
+  inviterId: bigint('inviter_id', { mode: 'number' }).notNull(),
+  deposited: bigint('deposited', { mode: 'number' }).notNull().default(0),
+  bet: bigint('bet', { mode: 'number' }).notNull().default(0),
+  outcome: text('outcome'),
+  settledAt: ts('settled_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /** Tasks (activity 42, decision 047): progress per player, activity, period and task. */
 export const taskProgress = pgTable(

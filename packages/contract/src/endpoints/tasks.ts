@@ -11,11 +11,16 @@ import { text } from '../fields.ts';
 export const taskPeriod = z.enum(['daily', 'weekly', 'novice']);
 export type TaskPeriod = z.infer<typeof taskPeriod>;
 
-/** What counts towards a task: `bet` (hundredths of settled bets) and `rounds` optionally for one game type or game. */
+/**
+ * What counts towards a task: `bet` (hundredths of settled bets) and `rounds` optionally for one game
+ * type or game; `invite`: valid invites (invitees who reached the deposit and bet amounts, decision
+ * 065); `follow`: opening the operator's channel at `url`.
+ */
 export const taskCondition = z.object({
-  type: z.enum(['bet', 'rounds', 'depositAmount', 'depositCount', 'login', 'bindPhone']),
+  type: z.enum(['bet', 'rounds', 'depositAmount', 'depositCount', 'login', 'bindPhone', 'invite', 'follow']),
   gameTypeId: z.number().int().optional(),
   gameId: z.number().int().optional(),
+  url: z.string().optional(),
 });
 export type TaskCondition = z.infer<typeof taskCondition>;
 
@@ -39,7 +44,7 @@ export const taskView = z.object({
   status: taskStatus,
   award: taskAward,
   liveness: z.number().int(),
-  /** finishTask checks this condition on request (login: today's visit; bindPhone: the account's phone). */
+  /** finishTask checks this condition on request (login: today's visit; bindPhone: the account's phone; follow: the channel opened). */
   checkable: z.boolean(),
   /** When the task's period ends and its progress starts again (null: novice, once ever). */
   endsAt: z.string().nullable(),
@@ -69,13 +74,15 @@ export const getTaskUserEndpoint = defineEndpoint({
     timeZone: z.string(),
     tasks: z.array(taskView),
     liveness: z.object({ daily: livenessBar, weekly: livenessBar }),
+    /** What makes an invite valid (decision 065): the invitee deposited and bet at least these (hundredths) since registering with the code. */
+    validInvite: z.object({ deposit: money, bet: money }),
   }),
 });
 
-/** Checks a task whose condition is checked on request (login: the player is here today; bindPhone: the account has a phone). */
+/** Checks a task whose condition is checked on request (login: the player is here today; bindPhone: the account has a phone; follow: the player opened the channel). */
 export const finishTaskEndpoint = defineEndpoint({
   path: 'finishTask',
-  summary: 'Tasks: check a task whose condition is checked on request (login, bind phone) and answer it; other tasks progress from play and deposits (5004)',
+  summary: 'Tasks: check a task whose condition is checked on request (login, bind phone, follow) and answer it; other tasks progress from play, deposits and invites (5004)',
   request: { taskId: text(40).min(1) },
   response: z.object({ task: taskView }),
 });

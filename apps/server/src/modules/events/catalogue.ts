@@ -80,6 +80,15 @@ export const eventCatalogue = {
     version: 1,
     payload: z.object({ userId: id }),
   },
+  /**
+   * Decision 065: an invitee reached the valid-invite amounts (deposited and bet since registering
+   * with the inviter's code) and shares no phone or device with the inviter; once per invitee,
+   * written by the rewards.referrals consumer. `at`: the deposit's or round's time that reached them.
+   */
+  'referral.invite_valid': {
+    version: 1,
+    payload: z.object({ inviterId: id, inviteeId: id, at: z.iso.datetime() }),
+  },
 } as const satisfies Record<string, { version: number; payload: z.ZodType }>;
 
 export type EventName = keyof typeof eventCatalogue;

@@ -23,7 +23,7 @@ type Rows<T> = { rows: T[] };
 describeDb('VIP, task and rebate claims ask the eligibility hook', () => {
   let t: TestApp;
 
-  const drain = () => drainConsumers(t.database.db, t.clock, createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers());
+  const drain = () => drainConsumers(t.database.db, t.clock, createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers());
   const coin = async (p: TestPlayer) => ((await call(t.app, 'refreshData', {}, p.token)).data as { coin: number }).coin;
   const setStatus = (p: TestPlayer, status: number) => t.database.db.execute(sql`update app_user set status = ${status} where id = ${p.user.id}`);
   const grants = async (p: TestPlayer) =>

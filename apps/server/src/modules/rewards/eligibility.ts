@@ -31,14 +31,14 @@ export function oncePerPersonOpen(person: repo.PersonFacts | null): boolean {
  * `oncePerPerson`: a one-off grant (sign-up bonus, bind phone, download) takes the activity type's
  * marks for the player's id, phone and every device they used, in the caller's transaction: an
  * account sharing any of them with one that already got it is refused (5005), the same account
- * again is 5003.
+ * again is 5003. `{ scope }`: the same for one thing of the activity (a follow task, decision 065).
  */
-export async function assertEligible(x: Executor, activity: Activity<unknown>, userId: number, now: Date, o: { oncePerPerson?: boolean } = {}): Promise<void> {
+export async function assertEligible(x: Executor, activity: Activity<unknown>, userId: number, now: Date, o: { oncePerPerson?: boolean | { scope: string } } = {}): Promise<void> {
   if (!isRunning(activity, now)) throw new AppError(ErrorCode.activityNotRunning);
   const person = await repo.personOf(x, userId);
   if (!person || !mayReceive(person.status)) throw new AppError(ErrorCode.rewardNotEligible);
   if (!o.oncePerPerson) return;
-  const holders = await repo.takeOnceMarks(x, activity.type, userId);
+  const holders = await repo.takeOnceMarks(x, activity.type, userId, o.oncePerPerson === true ? '' : o.oncePerPerson.scope);
   if (holders.includes(userId)) throw new AppError(ErrorCode.rewardAlreadyReceived);
   if (holders.length) throw new AppError(ErrorCode.rewardOncePerPerson);
 }

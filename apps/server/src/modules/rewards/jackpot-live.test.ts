@@ -55,7 +55,7 @@ describeDb('lucky jackpot live pushes', () => {
     clients.push(c);
     return c;
   };
-  const drain = () => drainConsumers(t.database.db, t.clock, createRewardsService({ db: t.database.db, clock: t.clock, timeZone: 'UTC' }).consumers());
+  const drain = () => drainConsumers(t.database.db, t.clock, createRewardsService({ db: t.database.db, clock: t.clock, timeZone: 'UTC', validInvite: t.config.validInvite }).consumers());
   async function playerWithChances(): Promise<TestPlayer> {
     const p = await fundedPlayer(t, 0);
     const order = await openOrder(t.app, p, { typeId: pix.id, amount: 10_000 });

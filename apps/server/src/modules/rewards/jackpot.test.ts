@@ -61,7 +61,7 @@ describeDb('lucky jackpot (activity 47)', () => {
   let activityId: number;
   let pix: { id: number };
 
-  const consumers = () => createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers();
+  const consumers = () => createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers();
   /**
    * Runs the consumers until the jackpot's have passed every event written so far. The runner reads
    * below the visibility horizon, which on a shared PostgreSQL server another database's open

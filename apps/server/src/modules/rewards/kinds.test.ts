@@ -138,7 +138,7 @@ describeDb('reward kinds', () => {
     const { pix } = await channels(t.app, p.token);
     const order = await openOrder(t.app, p, { typeId: pix.id, amount: 30_000 });
     for (let i = 0; i < 3; i++) await sendWebhook(t, { orderId: order.orderId, status: 'paid', amount: 30_000 });
-    const consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers();
+    const consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers();
     await drainConsumers(t.database.db, t.clock, consumers);
     await drainConsumers(t.database.db, t.clock, consumers);
     expect(await coin(p)).toMatchObject({ coin: 35_000, bet: 10_000 });
@@ -162,7 +162,7 @@ describeDb('reward kinds', () => {
     }
     const [off, ...on] = players;
     await t.database.db.execute(sql`update app_user set status = 2 where id = ${off!.user.id}`);
-    const consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers();
+    const consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers();
     // A read window reaching every deposit, so one batch holds them all.
     const runner = testEventRunner(t.database.db, t.clock, consumers, { minTxidWindow: 1_000_000 });
     expect(await runner.runBatch('rewards.first_deposit_39')).toMatchObject({ status: 'applied' });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { activity, playerWallet, rewardGrant, rewardOnce, type ActivityRow } from '../../db/schema.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Executor } from '../../db/tx.ts';
 import { AwardId } from '@playhall/contract';
 
@@ -98,7 +99,7 @@ export function personFactsExpr(activityType: number, userId: number): SQL {
   return sql`(select json_build_object(
       'status', u.status,
       'registeredAt', floor(extract(epoch from u.created_at) * 1000),
-      'onceTaken', exists (select 1 from reward_once o where o.activity_type = ${activityType} and o.fingerprint in (${FINGERPRINTS})))
+      'onceTaken', exists (select 1 from reward_once o where o.activity_type = ${activityType} and o.scope = '' and o.fingerprint in (${FINGERPRINTS})))
     from app_user u where u.id = ${userId})`;
 }
 
@@ -225,14 +226,14 @@ export async function grantSums(x: Executor, userId: number): Promise<GrantSumRo
 }
 
 /**
- * Takes the one-off marks of an activity type for the player's fingerprints (FINGERPRINTS) in the
- * caller's transaction. Answers the user holding each mark already taken (a concurrent taker makes
+ * Takes the one-off marks of an activity type (and `scope` in it: '' the activity, a follow task its
+ * id) for the player's fingerprints (FINGERPRINTS) in the caller's transaction. Answers the user holding each mark already taken (a concurrent taker makes
  * this wait for its commit, then see its mark in the second statement); an empty list: every mark
  * is now this player's.
  */
-export async function takeOnceMarks(x: Executor, activityType: number, userId: number): Promise<number[]> {
+export async function takeOnceMarks(x: Executor, activityType: number, userId: number, scope = ''): Promise<number[]> {
   const res = (await x.execute(sql`with f as (select p.fp from app_user u cross join lateral (${FINGERPRINTS}) p where u.id = ${userId}),
-      taken as (insert into reward_once (activity_type, fingerprint, user_id) select ${activityType}, f.fp, ${userId} from f
+      taken as (insert into reward_once (activity_type, scope, fingerprint, user_id) select ${activityType}, ${scope}, f.fp, ${userId} from f
                 on conflict do nothing returning fingerprint)
     select f.fp from f where f.fp not in (select fingerprint from taken)`)) as unknown as { rows: { fp: string }[] };
   const notMine = res.rows.map((r) => r.fp);
@@ -240,8 +241,21 @@ export async function takeOnceMarks(x: Executor, activityType: number, userId: n
   const others = await x
     .select({ userId: rewardOnce.userId })
     .from(rewardOnce)
-    .where(and(eq(rewardOnce.activityType, activityType), inArray(rewardOnce.fingerprint, notMine)));
+    .where(and(eq(rewardOnce.activityType, activityType), eq(rewardOnce.scope, scope), inArray(rewardOnce.fingerprint, notMine)));
   return others.map((o) => o.userId);
+}
+
+/**
+ * Of these pairs of players, the ones that are one person (decision 065: an invitee linked to their
+ * inviter): they share a phone or a device (FINGERPRINTS, the same marks a one-off grant takes).
+ */
+export async function linkedPairs(x: Executor, pairs: readonly { a: number; b: number }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const res = (await x.execute(sql`select pr.a, pr.b from unnest(${arrayLiteral(pairs.map((p) => p.a))}::bigint[], ${arrayLiteral(pairs.map((p) => p.b))}::bigint[]) as pr(a, b)
+     where exists (select p.fp from app_user u cross join lateral (${FINGERPRINTS}) p where u.id = pr.a and p.fp not like 'user:%'
+                   intersect
+                   select p.fp from app_user u cross join lateral (${FINGERPRINTS}) p where u.id = pr.b)`)) as unknown as { rows: { a: string | number; b: string | number }[] };
+  return new Set(res.rows.map((r) => `${Number(r.a)}:${Number(r.b)}`));
 }
 
 /** Who a player is, for a claim: their account status, phone and registration time. */

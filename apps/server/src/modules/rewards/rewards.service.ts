@@ -11,6 +11,7 @@ import type { Activity, ActivityKind, ClaimContext, KindContext } from './kinds/
 import type { LivePublisher } from '../live/live.types.ts';
 import { KINDS, kindOf } from './kinds/index.ts';
 import * as repo from './rewards.repo.ts';
+import { referralsConsumer, type ValidInvite } from './referrals.ts';
 
 export { award, type AwardInput, type AwardResult } from './award.service.ts';
 
@@ -91,12 +92,13 @@ function playerView(kind: ActivityKind<unknown>, a: Activity<unknown>): Activity
  * the kind of its type; the player's running activities, red dots and reward records. Grants go
  * through `award` alone.
  */
-export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string; changes?: ChangeFeed; live?: LivePublisher }) {
+export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: string; validInvite: ValidInvite; changes?: ChangeFeed; live?: LivePublisher }) {
   const { db, clock } = deps;
   const ctx: KindContext = {
     db,
     clock,
     timeZone: deps.timeZone,
+    validInvite: deps.validInvite,
     grantedExpr: (key) => repo.grantExistsExpr(`reward:${key}`),
     ...(deps.live ? { live: deps.live } : {}),
   };
@@ -193,8 +195,8 @@ export function createRewardsService(deps: { db: Db; clock: Clock; timeZone: str
     context: ctx,
     kinds: KINDS,
     running,
-    /** The kinds' event consumers, for the event runner (each with its own cursor). */
-    consumers: () => KINDS.flatMap((k) => k.consumers?.(ctx) ?? []),
+    /** The event consumers, for the event runner (each with its own cursor): valid invites (decision 065), then the kinds'. */
+    consumers: () => [referralsConsumer({ clock, rule: deps.validInvite }), ...KINDS.flatMap((k) => k.consumers?.(ctx) ?? [])],
 
     /** The first running activity of a type (sort order), for the kind's own calls. */
     async runningOf(type: number): Promise<Activity<unknown> | null> {

@@ -88,25 +88,26 @@ describeDb('tasks (42)', () => {
     expect(created.code, created.msg).toBe(200);
     id = created.data!.id as number;
     expect((await staffCall(t, 'POST', `/activities/${id}/enable`)).code).toBe(200);
-    consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers();
+    consumers = createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers();
   });
   afterAll(async () => {
     expect((await checkLedger(t.database.db)).ok).toBe(true);
     await t.close();
   });
 
-  it('refuses invite and follow conditions, and conditions that could never progress, naming the field; stores nothing', async () => {
+  it('refuses conditions that could never progress, or a follow without its https channel, naming the field; stores nothing', async () => {
     const base = { type: ActivityType.tasks, name: 'Bad tasks' };
     const one = (cond: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
       ...base,
       settings: { tasks: [{ id: 'x', period: 'daily', title: title('X'), condition: cond, target: 1, award: coin(1), ...more }] },
     });
-    for (const type of ['invite', 'follow']) {
-      const res = await staffCall(t, 'POST', '/activities', one({ type }));
+    for (const url of [undefined, 'http://example.com/channel', 'javascript:alert(1)']) {
+      const res = await staffCall(t, 'POST', '/activities', one({ type: 'follow', url }, { period: 'novice' }));
       expect(res.code).toBe(ErrorCode.activitySettingsInvalid);
-      expect(res.msg).toContain('settings.tasks.0.condition.type');
-      expect(res.msg).toContain(type === 'invite' ? 'invites' : 'follows');
+      expect(res.msg).toContain('settings.tasks.0.condition.url');
     }
+    const dailyFollow = await staffCall(t, 'POST', '/activities', one({ type: 'follow', url: 'https://example.com/channel' }));
+    expect(dailyFollow.msg).toContain('follow tasks are novice tasks with target 1');
     const dailyPhone = await staffCall(t, 'POST', '/activities', one({ type: 'bindPhone' }));
     expect(dailyPhone.msg).toContain('settings.tasks.0.condition.type');
     const loginTwice = await staffCall(t, 'POST', '/activities', one({ type: 'login' }, { target: 2 }));

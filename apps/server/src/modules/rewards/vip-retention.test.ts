@@ -35,7 +35,7 @@ describeDb('VIP retention rule (activity 8)', () => {
     retention: { days: WEEK },
   };
 
-  const drain = () => drainConsumers(t.database.db, t.clock, createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers());
+  const drain = () => drainConsumers(t.database.db, t.clock, createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers());
   const user = async (p: TestPlayer) => (await call(t.app, 'refreshData', {}, p.token)).data as { coin: number; vip: number; vipExp: number };
   const level = async (p: TestPlayer) => {
     const [u, v] = await Promise.all([user(p), call(t.app, 'getVipInfo', {}, p.token)]);

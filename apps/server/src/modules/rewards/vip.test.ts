@@ -37,7 +37,7 @@ describeDb('VIP and rebate (activity 8)', () => {
     multiplier: 1,
   });
 
-  const consumers = () => createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ }).consumers();
+  const consumers = () => createRewardsService({ db: t.database.db, clock: t.clock, timeZone: TZ, validInvite: t.config.validInvite }).consumers();
   const drain = () => drainConsumers(t.database.db, t.clock, consumers());
   const info = async (p: TestPlayer) => {
     const res = await call(t.app, 'getVipInfo', {}, p.token);

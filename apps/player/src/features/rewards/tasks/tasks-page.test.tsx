@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 
@@ -30,6 +30,7 @@ function view(progress: Record<string, [number, TaskView['status']]>, livenessVa
       daily: { value: livenessValue, endsAt: '2026-11-28T03:00:00.000Z', chests: [{ index: 0, liveness: 20, award: coin(300), status: chest }] },
       weekly: { value: livenessValue, endsAt: '2026-11-30T03:00:00.000Z', chests: [] },
     },
+    validInvite: { deposit: 2_000, bet: 5_000 },
   };
 }
 
@@ -112,6 +113,44 @@ describe('/bonus/tasks', () => {
     await waitFor(() => expect(screen.getByTestId('chest').dataset.status).toBe('received'));
     expect(screen.queryByTestId('reward-modal')).toBeNull();
     expect(api.calls.finishTask ?? []).toHaveLength(0);
+  });
+
+  it('a follow task opens the channel and is checked; an invite task says what a valid invite is and copies the invite link', async () => {
+    const FOLLOW = { id: 'follow', period: 'novice', title: { 'en-US': 'Follow our channel' }, condition: { type: 'follow', url: 'https://example.com/channel' }, target: 1, award: coin(100), liveness: 0 };
+    const INVITE = { id: 'invite', period: 'daily', title: { 'en-US': 'Invite a friend' }, condition: { type: 'invite' }, target: 1, award: coin(500), liveness: 0 };
+    const base = view({}, 0, 'locked');
+    const extra = [FOLLOW, INVITE].map((c) => ({ ...c, progress: 0, status: 'doing' as const, checkable: c.condition.type === 'follow', endsAt: null }));
+    let state = { ...base, tasks: [...base.tasks.filter((x) => x.id !== 'login'), ...extra] };
+    const api = mockApi({
+      getActivityIds: running,
+      getTaskUser: () => state,
+      finishTask: (b) => {
+        state = { ...state, tasks: state.tasks.map((t) => (t.id === b.taskId ? { ...t, progress: 1, status: 'claimable' as const } : t)) };
+        return { task: state.tasks.find((t) => t.id === b.taskId) };
+      },
+    });
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const writeText = vi.fn(async (_: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    logIn();
+    await renderApp('/bonus/tasks', newQueryClient());
+
+    await screen.findByText('Follow our channel');
+    const follow = document.querySelector('[data-task="follow"]') as HTMLElement;
+    expect(within(follow).getByTestId('task-go').textContent).toBe('Follow');
+    fireEvent.click(within(follow).getByTestId('task-go'));
+    expect(opened).toHaveBeenCalledWith('https://example.com/channel', '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(api.calls.finishTask).toHaveLength(1));
+    expect(api.calls.finishTask![0]).toMatchObject({ taskId: 'follow' });
+    await waitFor(() => expect(document.querySelector('[data-task="follow"]')!.getAttribute('data-status')).toBe('claimable'));
+
+    const invite = document.querySelector('[data-task="invite"]') as HTMLElement;
+    expect(within(invite).getByTestId('task-invite-rule').textContent).toBe('Counts friends who register with your link, then deposit 20.00 and bet 50.00 in total.');
+    fireEvent.click(within(invite).getByTestId('task-go'));
+    const code = useSession.getState().user!.inviteCode;
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${location.origin}/auth/register?inviteCode=${code}`));
+    expect(api.calls.finishTask).toHaveLength(1); // an invite is not checked on request
+    opened.mockRestore();
   });
 
   it('says so when no tasks run', async () => {

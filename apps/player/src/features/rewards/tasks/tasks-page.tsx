@@ -1,13 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
-import { ActivityType, type LivenessBar, type TaskAward, type TaskPeriod, type TaskView } from '@playhall/contract';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { ActivityType, type LivenessBar, type Money as Amount, type TaskAward, type TaskPeriod, type TaskView } from '@playhall/contract';
+import { i18n, useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pathOf } from '../../../lib/route-names.ts';
 import { loginHref, useIsLoggedIn, useSession } from '../../../lib/session.ts';
+import { openExternal } from '../../../lib/native-bridge.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { showErrorToast, showSuccessToast } from '../../../lib/notify.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Money } from '../../../components/ui/money.tsx';
+import { formatMoneyExact } from '../../../lib/money.ts';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { activitiesOfType, awardKind, isCoinAward, useActivities } from '../api/rewards-api.ts';
@@ -41,7 +45,17 @@ interface Actions {
   go: (task: TaskView) => void;
 }
 
-function TaskRow({ task, a }: { task: TaskView; a: Actions }) {
+/** An invite task says what a valid invite is (decision 065): the friend registers with the player's link, deposits and bets. */
+function InviteRule({ rule }: { rule: { deposit: Amount; bet: Amount } }) {
+  const { t, i18n: { language } } = useTranslation();
+  return (
+    <p className="task__rule" data-testid="task-invite-rule">
+      {t('tasks.inviteRule', { deposit: formatMoneyExact(rule.deposit, language), bet: formatMoneyExact(rule.bet, language) })}
+    </p>
+  );
+}
+
+function TaskRow({ task, a, validInvite }: { task: TaskView; a: Actions; validInvite?: { deposit: Amount; bet: Amount } }) {
   const { t, i18n } = useTranslation();
   const percent = Math.round((Math.min(task.progress, task.target) / task.target) * 100);
   const title = task.title[i18n.language] ?? task.title['en-US'] ?? task.id;
@@ -54,12 +68,14 @@ function TaskRow({ task, a }: { task: TaskView; a: Actions }) {
   } else if (task.status === 'received') {
     button = <Button size="small" shape="rounded" disabled data-testid="task-received">{t('tasks.received')}</Button>;
   } else {
-    button = <Button size="small" shape="rounded" fill="outline" onClick={() => a.go(task)} data-testid="task-go">{t('tasks.go')}</Button>;
+    const label = task.condition.type === 'invite' ? t('tasks.invite') : task.condition.type === 'follow' ? t('tasks.follow') : t('tasks.go');
+    button = <Button size="small" shape="rounded" fill="outline" onClick={() => a.go(task)} data-testid="task-go">{label}</Button>;
   }
   return (
     <li className={`task task--${task.status}`} data-testid="task" data-task={task.id} data-status={task.status}>
       <div className="task__main">
         <p className="task__title">{title}</p>
+        {task.condition.type === 'invite' && validInvite && <InviteRule rule={validInvite} />}
         <p className="task__reward">
           <AwardText award={task.award} />
           {task.liveness > 0 && <span className="task__liveness" data-testid="task-liveness">{t('tasks.liveness', { n: task.liveness })}</span>}
@@ -112,7 +128,7 @@ function Liveness({ period, bar, a }: { period: 'daily' | 'weekly'; bar: Livenes
   );
 }
 
-function TasksView({ name, shown, a }: { name: string; shown: TasksShown; a: Actions }) {
+function TasksView({ name, shown, a, validInvite }: { name: string; shown: TasksShown; a: Actions; validInvite?: { deposit: Amount; bet: Amount } }) {
   const { t } = useTranslation();
   return (
     <div className="page tasks" data-testid="tasks-page">
@@ -128,12 +144,34 @@ function TasksView({ name, shown, a }: { name: string; shown: TasksShown; a: Act
         return (
           <section key={period} className="card tasks__group" data-testid={`tasks-${period}`}>
             <h2 className="section-title">{t(`tasks.period.${period}`)}</h2>
-            <ul className="tasks__list">{list.map((task) => <TaskRow key={task.id} task={task} a={a} />)}</ul>
+            <ul className="tasks__list">{list.map((task) => <TaskRow key={task.id} task={task} a={a} validInvite={validInvite} />)}</ul>
           </section>
         );
       })}
     </div>
   );
+}
+
+/**
+ * The player's invite link (registration with their code filled in): the phone's share sheet where
+ * there is one, the clipboard otherwise (a copy that fails says so, with the code to type).
+ */
+async function shareInvite(code: string): Promise<void> {
+  const { t } = i18n;
+  const url = `${location.origin}${paths.register}?inviteCode=${encodeURIComponent(code)}`;
+  if (typeof navigator.share === 'function') {
+    try {
+      return await navigator.share({ title: t('tasks.shareTitle'), text: t('tasks.shareText'), url });
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return;
+    }
+  }
+  try {
+    await copyText(url);
+    showSuccessToast(t('tasks.inviteCopied'));
+  } catch {
+    showErrorToast(t('tasks.inviteCopyFailed', { code }));
+  }
 }
 
 /** /bonus/tasks (named route bonus-tasks): daily, weekly and novice tasks (activity 42), their claims and the liveness chests. */
@@ -142,6 +180,7 @@ export function TasksPage() {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const mobile = useSession((s) => s.user?.mobile ?? null);
+  const inviteCode = useSession((s) => s.user?.inviteCode ?? null);
   const activities = useActivities();
   const activity = activitiesOfType(activities.data, [ActivityType.tasks])[0];
   const q = useTaskUser(loggedIn && activity !== undefined);
@@ -172,6 +211,12 @@ export function TasksPage() {
           return finish.mutate(task.id);
         case 'bindPhone':
           return mobile ? finish.mutate(task.id) : void navigate({ to: paths.bind });
+        case 'follow':
+          // The channel opens (in the native app, outside it); opening it is what the task asks.
+          if (task.condition.url) void openExternal(task.condition.url);
+          return finish.mutate(task.id);
+        case 'invite':
+          return void (inviteCode && shareInvite(inviteCode));
         case 'depositAmount':
         case 'depositCount':
           return void navigate({ to: paths.wallets, search: { name: 'deposit' } });
@@ -192,5 +237,5 @@ export function TasksPage() {
     );
   }
   const shown: TasksShown = loggedIn && q.data ? { tasks: q.data.tasks, liveness: q.data.liveness } : visitorTasks(activity);
-  return <TasksView name={name} shown={shown} a={a} />;
+  return <TasksView name={name} shown={shown} a={a} validInvite={loggedIn ? q.data?.validInvite : undefined} />;
 }

@@ -1,3 +1,4 @@
+import type { ValidInvite } from '../referrals.ts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ActivityType, RedDots } from '@playhall/contract';
@@ -33,6 +34,8 @@ export interface KindContext {
   clock: Clock;
   /** The operator's time zone (IANA), for "one per calendar day" rules. */
   timeZone: string;
+  /** What makes an invite valid (decision 065), for the kinds that reward invites and say so. */
+  validInvite: ValidInvite;
   /** Whether a claim key (a kind's own, as given to award) was already paid, as a SQL boolean for a kind's red-dot facts. */
   grantedExpr(key: string): SQL;
   /** Live pushes to the players' open screens (decision 053); absent where the app has none (engine tests). */

@@ -64,9 +64,11 @@ function taskEvent(e: DomainEvent<(typeof EVENTS)[number]>): TaskEvent | null {
       return { kind: 'login', userId: e.payload.userId, at: e.createdAt };
     case 'account.phone_bound':
       return { kind: 'bindPhone', userId: e.payload.userId, at: e.createdAt };
+    case 'referral.invite_valid':
+      return { kind: 'invite', userId: e.payload.inviterId, at: new Date(e.payload.at) };
   }
 }
-const EVENTS = ['game.round_settled', 'deposit.credited', 'account.logged_in', 'account.phone_bound'] as const;
+const EVENTS = ['game.round_settled', 'deposit.credited', 'account.logged_in', 'account.phone_bound', 'referral.invite_valid'] as const;
 
 /** Adds what `events` contribute to the tasks of `activities` into `into` (keyed per row), the activities that ran when each happened. */
 function collect(tz: string, activities: TasksActivity[], events: TaskEvent[]) {
@@ -140,24 +142,38 @@ export const tasksKind: ActivityKind<Settings, Facts> = {
     registry.handle(getTaskUserEndpoint, async (c) => {
       const { userId } = must(c.session);
       const a = await current();
-      return { activityId: a.id, timeZone: ctx.timeZone, ...(await stateOf(ctx.db, ctx, a, userId, ctx.clock.now())) };
+      return { activityId: a.id, timeZone: ctx.timeZone, ...(await stateOf(ctx.db, ctx, a, userId, ctx.clock.now())), validInvite: ctx.validInvite };
     });
 
-    // Checks a condition that is checked on request: login (the player is here today) and bind phone (the account has one).
+    // Checks a condition that is checked on request: login (the player is here today), bind phone (the
+    // account has one) and follow (the player opened the channel: once per person, like a one-off grant).
     registry.handle(finishTaskEndpoint, async (c, b) => {
       const { userId } = must(c.session);
       const a = await current();
       const t = taskOf(a, b.taskId);
-      if (!checkable(t)) throw new AppError(ErrorCode.rewardNotEligible, 'This task moves with your play and deposits');
+      if (!checkable(t)) throw new AppError(ErrorCode.rewardNotEligible, 'This task moves with your play, deposits and invites');
       return withTx(ctx.db, async (tx) => {
         const now = ctx.clock.now();
-        await assertEligible(tx, a, userId, now);
-        if (t.condition.type === 'bindPhone' && !(await rewards.personOf(tx, userId))?.mobile) {
+        const type = t.condition.type;
+        const answer = async () => ({ task: (await stateOf(tx, ctx, a, userId, now)).tasks.find((x) => x.id === t.id)! });
+        if (type === 'follow') {
+          // Opened before by this account (another tap, concurrent or not): the task as it stands.
+          const before = await answer();
+          if (before.task.status !== 'doing') return before;
+          const mine = await assertEligible(tx, a, userId, now, { oncePerPerson: { scope: `task:${t.id}` } }).then(
+            () => false,
+            (err: unknown) => (err instanceof AppError && err.code === ErrorCode.rewardAlreadyReceived ? true : Promise.reject(err)),
+          );
+          if (mine) return answer();
+        } else {
+          await assertEligible(tx, a, userId, now);
+        }
+        if (type === 'bindPhone' && !(await rewards.personOf(tx, userId))?.mobile) {
           throw new AppError(ErrorCode.rewardNotEligible, 'Bind a phone number to your account first');
         }
-        const e: TaskEvent = t.condition.type === 'login' ? { kind: 'login', userId, at: now } : { kind: 'bindPhone', userId, at: now };
+        const e: TaskEvent = type === 'login' ? { kind: 'login', userId, at: now } : type === 'bindPhone' ? { kind: 'bindPhone', userId, at: now } : { kind: 'follow', userId, at: now, taskId: t.id };
         await repo.addProgress(tx, collect(ctx.timeZone, [{ ...a, settings: { ...a.settings, tasks: [t] } }], [e]), now);
-        return { task: (await stateOf(tx, ctx, a, userId, now)).tasks.find((x) => x.id === t.id)! };
+        return answer();
       });
     });
 

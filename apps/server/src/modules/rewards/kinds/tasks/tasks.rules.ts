@@ -21,7 +21,6 @@ const award = z
   .strict();
 
 const scope = { gameTypeId: z.number().int().positive().optional(), gameId: z.number().int().positive().optional() };
-const LATER = { invite: 'invites', follow: 'follows' } as const;
 const condition = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bet'), ...scope }).strict(),
   z.object({ type: z.literal('rounds'), ...scope }).strict(),
@@ -29,15 +28,12 @@ const condition = z.discriminatedUnion('type', [
   z.object({ type: z.literal('depositCount') }).strict(),
   z.object({ type: z.literal('login') }).strict(),
   z.object({ type: z.literal('bindPhone') }).strict(),
-  // Named so the operator learns why, not that the word is unknown: nothing feeds them yet.
-  z
-    .object({ type: z.enum(['invite', 'follow']) })
-    .loose()
-    .superRefine((c, ctx) => {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `"${c.type}" tasks come with ${LATER[c.type]}, which this release does not run yet: nothing could ever progress them` });
-    }),
+  /** Valid invites (decision 065): invitees who reached the deposit and bet amounts in the period. */
+  z.object({ type: z.literal('invite') }).strict(),
+  /** Opening the operator's channel (decision 065): completed by finishTask when the player opens `url`. */
+  z.object({ type: z.literal('follow'), url: z.url({ protocol: /^https$/, error: 'is an https:// address' }).max(500) }).strict(),
 ]);
-export type Condition = Exclude<z.infer<typeof condition>, { type: 'invite' | 'follow' }>;
+export type Condition = z.infer<typeof condition>;
 
 const title = z
   .object({ 'en-US': z.string().trim().min(1).max(80), 'pt-BR': z.string().trim().min(1).max(80).optional(), 'th-TH': z.string().trim().min(1).max(80).optional() })
@@ -62,6 +58,9 @@ const task = z
     // Conditions counted in days, or once ever, cannot reach a target beyond what the period holds.
     if (type === 'bindPhone' && (t.period !== 'novice' || t.target !== 1)) {
       ctx.addIssue({ code: 'custom', path: ['condition', 'type'], message: 'a phone is bound once: bindPhone tasks are novice tasks with target 1' });
+    }
+    if (type === 'follow' && (t.period !== 'novice' || t.target !== 1)) {
+      ctx.addIssue({ code: 'custom', path: ['condition', 'type'], message: 'a channel is followed once: follow tasks are novice tasks with target 1' });
     }
     const days = type === 'login' ? { daily: 1, weekly: 7, novice: 31 }[t.period] : null;
     if (days !== null && t.target > days) ctx.addIssue({ code: 'custom', path: ['target'], message: `login counts days: at most ${days} for a ${t.period} task` });
@@ -121,14 +120,18 @@ export type TaskEvent =
   | { kind: 'round'; userId: number; at: Date; bet: number; gameId: number; typeId: number }
   | { kind: 'deposit'; userId: number; at: Date; amount: number }
   | { kind: 'login'; userId: number; at: Date }
-  | { kind: 'bindPhone'; userId: number; at: Date };
+  | { kind: 'bindPhone'; userId: number; at: Date }
+  /** The player opened a follow task's channel (finishTask). */
+  | { kind: 'follow'; userId: number; at: Date; taskId: string }
+  /** An invitee of the player became a valid invite (referral.invite_valid); `at`: when they reached the amounts. */
+  | { kind: 'invite'; userId: number; at: Date };
 
 /**
  * What an event adds to a task: an amount, or a mark (login: the operator's day; bind phone: the
  * phone), counted once however often it comes. Null: the event does not count for it.
  */
 export function contribution(t: Task, e: TaskEvent, day: string): { add: number } | { mark: string } | null {
-  const c = t.condition as Condition;
+  const c = t.condition;
   const inScope = (g: { gameId: number; typeId: number }) =>
     (!('gameId' in c) || c.gameId === undefined || c.gameId === g.gameId) && (!('gameTypeId' in c) || c.gameTypeId === undefined || c.gameTypeId === g.typeId);
   switch (c.type) {
@@ -144,11 +147,15 @@ export function contribution(t: Task, e: TaskEvent, day: string): { add: number 
       return e.kind === 'login' ? { mark: day } : null;
     case 'bindPhone':
       return e.kind === 'bindPhone' ? { mark: 'phone' } : null;
+    case 'invite':
+      return e.kind === 'invite' ? { add: 1 } : null;
+    case 'follow':
+      return e.kind === 'follow' && e.taskId === t.id ? { mark: 'follow' } : null;
   }
 }
 
-/** finishTask checks these conditions on request: the player is here today; the account has a phone. */
-export const checkable = (t: Task) => t.condition.type === 'login' || t.condition.type === 'bindPhone';
+/** finishTask checks these conditions on request: the player is here today; the account has a phone; the player opened the channel. */
+export const checkable = (t: Task) => t.condition.type === 'login' || t.condition.type === 'bindPhone' || t.condition.type === 'follow';
 
 // ---- state ----
 
@@ -177,7 +184,7 @@ export function taskStates(s: Settings, facts: Facts, p: Periods): TaskView[] {
       id: t.id,
       period: t.period,
       title: t.title,
-      condition: t.condition as Condition,
+      condition: t.condition,
       target: t.target,
       progress,
       status,
