@@ -119,8 +119,8 @@ describe('/bonus/tasks', () => {
     const FOLLOW = { id: 'follow', period: 'novice', title: { 'en-US': 'Follow our channel' }, condition: { type: 'follow', url: 'https://example.com/channel' }, target: 1, award: coin(100), liveness: 0 };
     const INVITE = { id: 'invite', period: 'daily', title: { 'en-US': 'Invite a friend' }, condition: { type: 'invite' }, target: 1, award: coin(500), liveness: 0 };
     const base = view({}, 0, 'locked');
-    const extra = [FOLLOW, INVITE].map((c) => ({ ...c, progress: 0, status: 'doing' as const, checkable: c.condition.type === 'follow', endsAt: null }));
-    let state = { ...base, tasks: [...base.tasks.filter((x) => x.id !== 'login'), ...extra] };
+    const extra = [FOLLOW, INVITE].map((c) => ({ ...c, progress: 0, status: 'doing', checkable: c.condition.type === 'follow', endsAt: null }) as TaskView);
+    let state = { ...base, tasks: [...base.tasks.filter((x) => x.id !== 'login'), ...extra] as TaskView[] };
     const api = mockApi({
       getActivityIds: running,
       getTaskUser: () => state,
