@@ -4,8 +4,8 @@ type Qa = Record<Lang, [question: string, answer: string]>;
 /**
  * Frequently asked questions, in every shipped language. The key keeps the seed idempotent.
  * Answers are operator text (see RichText): `[label](/path)` is a link. They describe what the
- * product does today: rewards as the operator runs them (decision 028); no tasks, VIP or
- * self-exclusion until those exist.
+ * product does today: rewards as the operator runs them (decision 028), invites as tasks count them
+ * (decision 065); no self-exclusion until it exists.
  */
 export const faqItems: { key: string; sort: number; text: Qa }[] = [
   {
@@ -78,6 +78,15 @@ export const faqItems: { key: string; sort: number; text: Qa }[] = [
       'en-US': ['How do rewards work?', 'When Playhall runs a reward, such as the daily sign-in, a sign-up bonus, a bonus for binding your phone, interest on your safebox or a first-deposit bonus, you find it on the Me page with a red dot when something is ready to receive. Each reward page says what it pays and its rules. Bonus coin goes straight to your balance, and you can play with it at once; to withdraw it you first play the turnover the reward states (for example ×1: bets adding up to the bonus). The withdraw page shows what you can withdraw now, and [Reward records](/reward/record) lists everything you received. One-off rewards are once per person: a second account on the same phone or device does not get them again.'],
       'pt-BR': ['Como funcionam as recompensas?', 'Quando o Playhall tem uma recompensa ativa, como o login diário, o bônus de cadastro, o bônus por vincular o telefone, os juros do cofre ou o bônus do primeiro depósito, ela aparece na página Eu, com um ponto vermelho quando há algo para receber. Cada página de recompensa diz quanto paga e suas regras. O bônus vai direto para o seu saldo e já pode ser usado para jogar; para sacá-lo, primeiro você aposta o volume que a recompensa indica (por exemplo ×1: apostas que somem o valor do bônus). A página de saque mostra quanto você pode sacar agora, e [Registros de recompensas](/reward/record) lista tudo o que você recebeu. Recompensas únicas valem uma vez por pessoa: outra conta no mesmo telefone ou aparelho não as recebe de novo.'],
       'th-TH': ['รางวัลทำงานอย่างไร?', 'เมื่อ Playhall เปิดกิจกรรมรางวัล เช่น เช็กอินรายวัน โบนัสสมัครสมาชิก โบนัสผูกโทรศัพท์ ดอกเบี้ยตู้เซฟ หรือโบนัสฝากครั้งแรก คุณจะพบได้ที่หน้า ฉัน พร้อมจุดสีแดงเมื่อมีรางวัลให้รับ แต่ละหน้ารางวัลบอกจำนวนที่จ่ายและกติกา โบนัสเข้ายอดคงเหลือทันทีและใช้เล่นได้เลย แต่ก่อนถอนต้องทำยอดเดิมพันตามที่รางวัลระบุ (เช่น ×1 คือเดิมพันรวมเท่ากับโบนัส) หน้าถอนเงินแสดงยอดที่ถอนได้ตอนนี้ และ [ประวัติรางวัล](/reward/record) แสดงทุกอย่างที่คุณได้รับ รางวัลแบบครั้งเดียวให้ได้หนึ่งครั้งต่อคน บัญชีที่สองบนโทรศัพท์หรืออุปกรณ์เดียวกันจะไม่ได้รับซ้ำ'],
+    },
+  },
+  {
+    key: 'invites',
+    sort: 8,
+    text: {
+      'en-US': ['How do invites count?', "When a task asks you to invite friends, its Invite button shares your registration link (or copies it). A friend counts once they register with your link and then deposit and bet the amounts shown under the task. Each friend counts once, on the day they reach those amounts. Accounts on your own phone or device do not count."],
+      'pt-BR': ['Como os convites contam?', 'Quando uma tarefa pede para convidar amigos, o botão Convidar compartilha o seu link de cadastro (ou o copia). Um amigo conta depois de se cadastrar com o seu link e depositar e apostar os valores mostrados na tarefa. Cada amigo conta uma vez, no dia em que atinge esses valores. Contas no seu próprio telefone ou aparelho não contam.'],
+      'th-TH': ['การเชิญนับอย่างไร?', 'เมื่องานให้เชิญเพื่อน ปุ่มเชิญจะแชร์ลิงก์สมัครของคุณ (หรือคัดลอกให้) เพื่อนจะนับเมื่อสมัครด้วยลิงก์ของคุณ แล้วฝากและเดิมพันครบยอดที่แสดงใต้งาน เพื่อนแต่ละคนนับครั้งเดียว ในวันที่ทำยอดครบ บัญชีบนโทรศัพท์หรืออุปกรณ์ของคุณเองไม่นับ'],
     },
   },
   {
