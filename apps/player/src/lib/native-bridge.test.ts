@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  hasNativeBridge, installNativeBridge, nativePushToken, openExternal, openNativeLiveChat, resetNativeBridgeForTests, shareLink,
+  hasNativeBridge, installNativeBridge, nativePushToken, openExternal, openNativeLiveChat, resetNativeBridgeForTests,
 } from './native-bridge.ts';
+import { shareLink } from './share.ts';
 import { installNativeShellDouble, type NativeShellDoubleOptions } from './native-shell-double.ts';
 
 const SHELL_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36 PlayhallApp/2.3.0';

@@ -1,5 +1,4 @@
 import { NATIVE_SHELL_UA } from './pwa.ts';
-import { copyText } from './clipboard.ts';
 
 /**
  * The native app shell's bridge (decision 035, docs/architecture.md "Native app shell").
@@ -143,31 +142,6 @@ export async function openNativeLiveChat(channel: { name?: string; url?: string 
   } catch {
     return false;
   }
-}
-
-/**
- * Shares a link: the shell's share sheet, else the browser's (Web Share), else the link is copied.
- * Rejects only when even copying failed (spec §8); a share the player cancels counts as done.
- */
-export async function shareLink(share: { title?: string; text?: string; url: string }): Promise<'shared' | 'copied'> {
-  if (hasNativeBridge()) {
-    try {
-      await sendToNative({ type: 'share', ...share });
-      return 'shared';
-    } catch {
-      // Falls through to the web ways.
-    }
-  }
-  if (typeof navigator !== 'undefined' && typeof navigator.share === 'function') {
-    try {
-      await navigator.share(share);
-      return 'shared';
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') return 'shared';
-    }
-  }
-  await copyText(share.text ? `${share.text} ${share.url}` : share.url);
-  return 'copied';
 }
 
 /**

@@ -75,14 +75,15 @@ describeDb('content: configuration, FAQ, notices, pages, customer service', () =
   });
 
   // Issue 13 §5: the content describes what the product does today, in every language. Rewards
-  // and their wagering exist (decision 028); tasks, VIP and self-exclusion do not yet.
+  // and their wagering exist (decision 028), and tasks (decision 047: the invites FAQ speaks of
+  // them, decision 065); self-exclusion, round-the-clock support and weekly promises do not.
   const promises: Record<string, RegExp> = {
-    'en-US': /\btasks?\b|\bVIP\b|self-exclu|around the clock|every week/i,
-    'pt-BR': /tarefa|\bVIP\b|autoexclu|24 horas pela|toda semana/i,
-    'th-TH': /ภารกิจ|VIP|ระงับบัญชีตนเอง|ตลอด 24 ชั่วโมง|ทุกสัปดาห์/,
+    'en-US': /self-exclu|around the clock|every week/i,
+    'pt-BR': /autoexclu|24 horas pela|toda semana/i,
+    'th-TH': /ระงับบัญชีตนเอง|ตลอด 24 ชั่วโมง|ทุกสัปดาห์/,
   };
 
-  it('promises no task, VIP or self-exclusion in any page, FAQ or notice, in any language', async () => {
+  it('promises no self-exclusion, round-the-clock support or weekly offers in any page, FAQ or notice, in any language', async () => {
     for (const lang of Languages) {
       const cfg = await call(t.app, 'anonymous/appConfig', { lang });
       const texts = [

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { pathOf } from '../../../lib/route-names.ts';
 import { loginHref, useIsLoggedIn, useSession } from '../../../lib/session.ts';
 import { openExternal } from '../../../lib/native-bridge.ts';
-import { copyText } from '../../../lib/clipboard.ts';
+import { shareLink } from '../../../lib/share.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Money } from '../../../components/ui/money.tsx';
@@ -153,22 +153,14 @@ function TasksView({ name, shown, a, validInvite }: { name: string; shown: Tasks
 }
 
 /**
- * The player's invite link (registration with their code filled in): the phone's share sheet where
- * there is one, the clipboard otherwise (a copy that fails says so, with the code to type).
+ * The player's invite link (registration with their code filled in), shared: the shell's or the
+ * phone's share sheet, else copied (a copy that fails says so, with the code to type).
  */
 async function shareInvite(code: string): Promise<void> {
   const { t } = i18n;
   const url = `${location.origin}${paths.register}?inviteCode=${encodeURIComponent(code)}`;
-  if (typeof navigator.share === 'function') {
-    try {
-      return await navigator.share({ title: t('tasks.shareTitle'), text: t('tasks.shareText'), url });
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-    }
-  }
   try {
-    await copyText(url);
-    showSuccessToast(t('tasks.inviteCopied'));
+    if ((await shareLink({ title: t('tasks.shareTitle'), url })) === 'copied') showSuccessToast(t('tasks.inviteCopied'));
   } catch {
     showErrorToast(t('tasks.inviteCopyFailed', { code }));
   }

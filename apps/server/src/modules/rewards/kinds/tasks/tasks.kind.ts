@@ -160,13 +160,13 @@ export const tasksKind: ActivityKind<Settings, Facts> = {
           // Opened before by this account (another tap, concurrent or not): the task as it stands.
           const before = await answer();
           if (before.task.status !== 'doing') return before;
-          const mine = await assertEligible(tx, a, userId, now, { oncePerPerson: { scope: `task:${t.id}` } }).then(
-            () => false,
-            (err: unknown) => (err instanceof AppError && err.code === ErrorCode.rewardAlreadyReceived ? true : Promise.reject(err)),
-          );
-          if (mine) return answer();
-        } else {
-          await assertEligible(tx, a, userId, now);
+        }
+        try {
+          await assertEligible(tx, a, userId, now, type === 'follow' ? { oncePerPerson: { scope: `task:${t.id}` } } : {});
+        } catch (err) {
+          // A concurrent tap of this account took the follow's marks first: it completed the task.
+          if (type === 'follow' && err instanceof AppError && err.code === ErrorCode.rewardAlreadyReceived) return answer();
+          throw err;
         }
         if (type === 'bindPhone' && !(await rewards.personOf(tx, userId))?.mobile) {
           throw new AppError(ErrorCode.rewardNotEligible, 'Bind a phone number to your account first');
