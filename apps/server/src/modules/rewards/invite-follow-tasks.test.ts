@@ -5,7 +5,7 @@ import { call, createTestApp, describeDb, type TestApp } from '../../test/create
 import type { TestPlayer } from '../../test/factories.ts';
 import { api, openGame } from '../../test/originals/originals-test-kit.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
-import { drainConsumers } from '../events/events-test-kit.ts';
+import { drainPastNow } from '../events/events-test-kit.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { staffCall } from '../withdrawals/withdrawals-test-kit.ts';
@@ -13,8 +13,8 @@ import { createRewardsService } from './rewards.service.ts';
 
 /** The test clock starts Saturday 2026-11-21 12:00 UTC: 09:00 in São Paulo (UTC−3 all year). */
 const TZ = 'America/Sao_Paulo';
-/** A valid invite here: the invitee deposited 20.00 and bet 30.00 since registering with the code. */
-const RULE = { deposit: 2_000, bet: 3_000 };
+/** A valid invite here: the invitee deposited 100.00 and bet 30.00 since registering with the code. */
+const RULE = { deposit: 10_000, bet: 3_000 };
 const CHANNEL = 'https://example.com/playhall-channel';
 const title = (en: string) => ({ 'en-US': en });
 const coin = (count: number) => ({ awardId: AwardId.coin, count, multiplier: 1 });
@@ -25,17 +25,7 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
   let t: TestApp;
   let consumers: ReturnType<ReturnType<typeof createRewardsService>['consumers']>;
 
-  const drain = async () => {
-    const read = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: { x: string }[] }).rows[0]!.x;
-    const upTo = Number(await read(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`));
-    const names = `{${consumers.map((c) => c.name).join(',')}}`;
-    for (let i = 0; i < 200; i++) {
-      await drainConsumers(t.database.db, t.clock, consumers);
-      if (Number(await read(sql`select min(last_txid)::text as x from event_consumer where name = any (${names}::text[])`)) >= upTo) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('the consumers did not pass the events written in 10 s');
-  };
+  const drain = () => drainPastNow(t.database.db, t.clock, consumers);
   /** Registers a player on a device of their own (or the one given), with an invite code if given. */
   async function register(o: { inviteCode?: string; deviceId?: string } = {}): Promise<TestPlayer> {
     const account = `inv_${process.pid % 1000}_${seq++}`;
@@ -102,11 +92,11 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
     const inviter = await register();
     const friend = await register({ inviteCode: inviter.user.inviteCode });
     expect((await tasks(inviter)).validInvite).toEqual(RULE);
-    await deposit(friend, 2_000);
+    await deposit(friend, 10_000);
     await bet(friend, 2, 1_000);
     await drain();
-    // 20.00 deposited, 20.00 bet: not valid yet.
-    expect(await referral(friend.user.id)).toEqual({ deposited: 2_000, bet: 2_000, outcome: null });
+    // 100.00 deposited, 20.00 bet: not valid yet.
+    expect(await referral(friend.user.id)).toEqual({ deposited: 10_000, bet: 2_000, outcome: null });
     expect(await task(inviter, 'invite-day')).toMatchObject({ progress: 0, status: 'doing' });
 
     // The round that reaches 30.00 ends at 23:59 São Paulo; the consumer reads it after midnight.
@@ -114,7 +104,7 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
     await bet(friend, 1, 1_000);
     clockTo(1, 0, 5);
     await drain();
-    expect(await referral(friend.user.id)).toEqual({ deposited: 2_000, bet: 3_000, outcome: 'valid' });
+    expect(await referral(friend.user.id)).toEqual({ deposited: 10_000, bet: 3_000, outcome: 'valid' });
     const days = (await t.database.db.execute(
       sql`select period, progress::int as progress from task_progress where user_id = ${inviter.user.id} and task_id = 'invite-day'`,
     )) as unknown as { rows: { period: string; progress: number }[] };
@@ -123,10 +113,10 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
     expect(await task(inviter, 'invite-two')).toMatchObject({ progress: 1, status: 'doing' });
 
     // More play by the same friend adds nothing: an invite counts once.
-    await deposit(friend, 10_000); // later deposits start at 100.00
+    await deposit(friend, 10_000);
     await bet(friend, 3, 1_000);
     await drain();
-    expect(await referral(friend.user.id)).toEqual({ deposited: 2_000, bet: 3_000, outcome: 'valid' });
+    expect(await referral(friend.user.id)).toEqual({ deposited: 10_000, bet: 3_000, outcome: 'valid' });
     expect(await task(inviter, 'invite-two')).toMatchObject({ progress: 1 });
 
     // A second friend, in one batch of events, completes the novice task; its claim pays once.
@@ -146,7 +136,7 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
   it('an invitee on the inviter\'s device is linked: the invite settles and counts for nothing', async () => {
     const inviter = await register({ deviceId: 'shared-phone-1' });
     const self = await register({ inviteCode: inviter.user.inviteCode, deviceId: 'shared-phone-1' });
-    await deposit(self, 5_000);
+    await deposit(self, 10_000);
     await bet(self, 1, 5_000);
     await drain();
     expect(await referral(self.user.id)).toMatchObject({ outcome: 'linked' });

@@ -6,7 +6,7 @@ import { buildPlayer, newMobile, type TestPlayer } from '../../test/factories.ts
 import { sendCode } from '../../test/sms-inbox.ts';
 import { api, fundedPlayer, openGame } from '../../test/originals/originals-test-kit.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
-import { drainConsumers } from '../events/events-test-kit.ts';
+import { drainPastNow } from '../events/events-test-kit.ts';
 import { channels, openOrder, sendWebhook } from '../deposits/deposits-test-kit.ts';
 import { checkLedger } from '../ledger/ledger-test-helpers.ts';
 import { seededGameIds } from '../games/games-test-kit.ts';
@@ -24,22 +24,7 @@ describeDb('tasks (42)', () => {
   let dice: number;
   let consumers: ReturnType<ReturnType<typeof createRewardsService>['consumers']>;
 
-  /**
-   * Runs the consumers until their cursors pass every event written so far. They read below the
-   * visibility horizon (decision 022), which any transaction still open anywhere on the PostgreSQL
-   * server holds back (other databases' included), so one pass may stop short: try again a while.
-   */
-  const drain = async () => {
-    const read = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: { x: string }[] }).rows[0]!.x;
-    const upTo = Number(await read(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`));
-    const names = `{${consumers.map((c) => c.name).join(',')}}`;
-    for (let i = 0; i < 200; i++) {
-      await drainConsumers(t.database.db, t.clock, consumers);
-      if (Number(await read(sql`select min(last_txid)::text as x from event_consumer where name = any (${names}::text[])`)) >= upTo) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('the consumers did not pass the events written in 10 s');
-  };
+  const drain = () => drainPastNow(t.database.db, t.clock, consumers);
   const tasks = async (p: TestPlayer) => {
     const res = await call(t.app, 'getTaskUser', {}, p.token);
     expect(res.code, res.msg).toBe(200);
