@@ -47,11 +47,11 @@ export function referralsConsumer(o: { clock: Clock; rule: ValidInvite }) {
       const rows = [...open.values()];
       const reached = rows.filter((r) => r.reachedAt);
       const linked = await linkedPairs(tx, reached.map((r) => ({ a: r.inviteeId, b: r.inviterId })));
+      const settled = rows.map((r) => ({ ...r, outcome: !r.reachedAt ? null : linked.has(`${r.inviteeId}:${r.inviterId}`) ? ('linked' as const) : ('valid' as const) }));
       const now = o.clock.now();
-      await referrals.saveReferrals(tx, rows.map((r) => ({ ...r, outcome: r.reachedAt ? (linked.has(`${r.inviteeId}:${r.inviterId}`) ? 'linked' : 'valid') : null })), now);
-      for (const r of reached) {
-        if (linked.has(`${r.inviteeId}:${r.inviterId}`)) continue;
-        await insertDomainEvent(tx, 'referral.invite_valid', { inviterId: r.inviterId, inviteeId: r.inviteeId, at: r.reachedAt!.toISOString() }, now);
+      await referrals.saveReferrals(tx, settled, now);
+      for (const r of settled) {
+        if (r.outcome === 'valid') await insertDomainEvent(tx, 'referral.invite_valid', { inviterId: r.inviterId, inviteeId: r.inviteeId, at: r.reachedAt!.toISOString() }, now);
       }
     },
   });

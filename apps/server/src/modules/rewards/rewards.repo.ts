@@ -227,9 +227,9 @@ export async function grantSums(x: Executor, userId: number): Promise<GrantSumRo
 
 /**
  * Takes the one-off marks of an activity type (and `scope` in it: '' the activity, a follow task its
- * id) for the player's fingerprints (FINGERPRINTS) in the caller's transaction. Answers the user holding each mark already taken (a concurrent taker makes
- * this wait for its commit, then see its mark in the second statement); an empty list: every mark
- * is now this player's.
+ * id) for the player's fingerprints (FINGERPRINTS) in the caller's transaction. Answers the user
+ * holding each mark already taken (a concurrent taker makes this wait for its commit, then see its
+ * mark in the second statement); an empty list: every mark is now this player's.
  */
 export async function takeOnceMarks(x: Executor, activityType: number, userId: number, scope = ''): Promise<number[]> {
   const res = (await x.execute(sql`with f as (select p.fp from app_user u cross join lateral (${FINGERPRINTS}) p where u.id = ${userId}),
