@@ -45,8 +45,11 @@ interface Actions {
   go: (task: TaskView) => void;
 }
 
-/** An invite task says what a valid invite is (decision 065): the friend registers with the player's link, deposits and bets. */
-function InviteRule({ rule }: { rule: { deposit: Amount; bet: Amount } }) {
+/** What makes an invite valid (getTaskUser's `validInvite`, decision 065). */
+type ValidInvite = { deposit: Amount; bet: Amount };
+
+/** An invite task says what a valid invite is: the friend registers with the player's link, deposits and bets. */
+function InviteRule({ rule }: { rule: ValidInvite }) {
   const { t, i18n: { language } } = useTranslation();
   return (
     <p className="task__rule" data-testid="task-invite-rule">
@@ -55,7 +58,7 @@ function InviteRule({ rule }: { rule: { deposit: Amount; bet: Amount } }) {
   );
 }
 
-function TaskRow({ task, a, validInvite }: { task: TaskView; a: Actions; validInvite?: { deposit: Amount; bet: Amount } }) {
+function TaskRow({ task, a, validInvite }: { task: TaskView; a: Actions; validInvite?: ValidInvite }) {
   const { t, i18n } = useTranslation();
   const percent = Math.round((Math.min(task.progress, task.target) / task.target) * 100);
   const title = task.title[i18n.language] ?? task.title['en-US'] ?? task.id;
@@ -128,7 +131,7 @@ function Liveness({ period, bar, a }: { period: 'daily' | 'weekly'; bar: Livenes
   );
 }
 
-function TasksView({ name, shown, a, validInvite }: { name: string; shown: TasksShown; a: Actions; validInvite?: { deposit: Amount; bet: Amount } }) {
+function TasksView({ name, shown, a, validInvite }: { name: string; shown: TasksShown; a: Actions; validInvite?: ValidInvite }) {
   const { t } = useTranslation();
   return (
     <div className="page tasks" data-testid="tasks-page">
