@@ -27,6 +27,7 @@ export * from './phone.ts';
 export * from './rewards.ts';
 export * from './endpoints/activities.ts';
 export * from './endpoints/tasks.ts';
+export * from './endpoints/invites.ts';
 export * from './endpoints/vip.ts';
 export * from './endpoints/rebate.ts';
 export * from './endpoints/award-sum.ts';

@@ -50,6 +50,7 @@ import {
   loginBonus3UserReceiveEndpoint,
 } from './endpoints/activities.ts';
 import { finishTaskEndpoint, getTaskUserEndpoint, receiveTaskAwardEndpoint } from './endpoints/tasks.ts';
+import { getInviteInfoEndpoint } from './endpoints/invites.ts';
 import {
   appVipUserReceiveDailyEndpoint,
   appVipUserReceiveSignInAwardEndpoint,
@@ -118,6 +119,7 @@ export const endpoints = {
   [getTaskUserEndpoint.path]: getTaskUserEndpoint,
   [finishTaskEndpoint.path]: finishTaskEndpoint,
   [receiveTaskAwardEndpoint.path]: receiveTaskAwardEndpoint,
+  [getInviteInfoEndpoint.path]: getInviteInfoEndpoint,
   [activityReceiveEndpoint.path]: activityReceiveEndpoint,
   [getVipInfoEndpoint.path]: getVipInfoEndpoint,
   [appVipUserReceiveDailyEndpoint.path]: appVipUserReceiveDailyEndpoint,

@@ -147,6 +147,39 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
     expect(events.rows[0]!.n).toBe(0);
   });
 
+  it('getInviteInfo: the code, the rule, every friend with a masked name, newest first, and only valid ones counted', async () => {
+    const inviter = await register({ deviceId: 'inviter-phone-2' });
+    const valid = await register({ inviteCode: inviter.user.inviteCode });
+    t.clock.advance(MINUTE);
+    const pending = await register({ inviteCode: inviter.user.inviteCode });
+    t.clock.advance(MINUTE);
+    const same = await register({ inviteCode: inviter.user.inviteCode, deviceId: 'inviter-phone-2' });
+    for (const p of [valid, same]) {
+      await deposit(p, 10_000);
+      await bet(p, 1, 5_000);
+    }
+    await deposit(pending, 10_000);
+    await drain();
+    const mask = (n: string) => `${n[0]}***${n[n.length - 1]}`;
+    const info = await call(t.app, 'getInviteInfo', {}, inviter.token);
+    expect(info.code, info.msg).toBe(200);
+    expect(info.data).toEqual({
+      inviteCode: inviter.user.inviteCode,
+      validInvite: RULE,
+      invited: 3,
+      valid: 1,
+      recent: [
+        { name: mask(same.user.nickname), joinedAt: expect.any(String), status: 'notCounted' },
+        { name: mask(pending.user.nickname), joinedAt: expect.any(String), status: 'pending' },
+        { name: mask(valid.user.nickname), joinedAt: expect.any(String), status: 'valid' },
+      ],
+    });
+    expect(info.data.recent[0].name).not.toBe(same.user.nickname);
+    // Nobody else's friends, and no visitor.
+    expect((await call(t.app, 'getInviteInfo', {}, valid.token)).data).toMatchObject({ invited: 0, valid: 0, recent: [] });
+    expect((await call(t.app, 'getInviteInfo', {})).status).toBe(401);
+  });
+
   it('players without an inviter keep no referral rows', async () => {
     const solo = await register();
     await deposit(solo, 5_000);

@@ -33,3 +33,19 @@ export async function saveReferrals(x: Executor, rows: readonly (OpenReferral & 
     on conflict (invitee_id) do update set deposited = excluded.deposited, bet = excluded.bet, outcome = excluded.outcome,
       settled_at = excluded.settled_at, updated_at = excluded.updated_at`);
 }
+
+/** The player's invite code and invites: how many friends registered with it, how many are valid, the latest `limit` (newest first). */
+export async function inviteSummary(x: Executor, inviterId: number, limit: number) {
+  const res = (await x.execute(sql`
+    select (select u.invite_code from app_user u where u.id = ${inviterId}) as code,
+           (select count(*) from app_user u where u.pid = ${inviterId})::int as invited,
+           (select count(*) from referral r where r.inviter_id = ${inviterId} and r.outcome = 'valid')::int as valid,
+           coalesce((select json_agg(json_build_array(f.nickname, f.created_at, f.outcome) order by f.created_at desc, f.id desc)
+                       from (select u.id, u.nickname, u.created_at, r.outcome from app_user u left join referral r on r.invitee_id = u.id
+                              where u.pid = ${inviterId} order by u.created_at desc, u.id desc limit ${limit}) f), '[]'::json)::text as recent`)) as unknown as {
+    rows: { code: string; invited: number; valid: number; recent: string }[];
+  };
+  const row = res.rows[0]!;
+  const recent = JSON.parse(row.recent) as [string, string, 'valid' | 'linked' | null][];
+  return { inviteCode: row.code, invited: Number(row.invited), valid: Number(row.valid), recent: recent.map(([nickname, joinedAt, outcome]) => ({ nickname, joinedAt: new Date(joinedAt), outcome })) };
+}

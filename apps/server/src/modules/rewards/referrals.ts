@@ -1,3 +1,5 @@
+import type { InviteeStatus } from '@playhall/contract';
+import type { Executor } from '../../db/tx.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { defineConsumer, insertDomainEvent, type DomainEvent } from '../events/domain-events.service.ts';
 import * as referrals from './referrals.repo.ts';
@@ -55,4 +57,24 @@ export function referralsConsumer(o: { clock: Clock; rule: ValidInvite }) {
       }
     },
   });
+}
+
+/** A friend's nickname as the inviter sees it: the first and last character (a nickname may be a phone's digits). */
+export function maskName(name: string): string {
+  const chars = Array.from(name);
+  return chars.length < 3 ? '*'.repeat(Math.max(1, chars.length)) : `${chars[0]}***${chars[chars.length - 1]}`;
+}
+
+const STATUS: Record<'valid' | 'linked', InviteeStatus> = { valid: 'valid', linked: 'notCounted' };
+
+/** getInviteInfo (`/share`): the player's invite code and invites, the latest 20 friends. */
+export async function inviteInfo(x: Executor, userId: number, rule: ValidInvite) {
+  const s = await referrals.inviteSummary(x, userId, 20);
+  return {
+    inviteCode: s.inviteCode,
+    validInvite: rule,
+    invited: s.invited,
+    valid: s.valid,
+    recent: s.recent.map((f) => ({ name: maskName(f.nickname), joinedAt: f.joinedAt.toISOString(), status: f.outcome ? STATUS[f.outcome] : ('pending' as const) })),
+  };
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { activityAwardGetLogEndpoint, activityAwardGetSumEndpoint, activityGetStatusListEndpoint, activityInput, activityPatch, activityReceiveEndpoint, getActivityIdsEndpoint } from '@playhall/contract';
+import { activityAwardGetLogEndpoint, activityAwardGetSumEndpoint, activityGetStatusListEndpoint, activityInput, activityPatch, activityReceiveEndpoint, getActivityIdsEndpoint, getInviteInfoEndpoint } from '@playhall/contract';
 import { must, type EndpointRegistry } from '../../plugins/app/endpoints.ts';
 import { operatorOk as ok, parseOperatorInput as parse, registerOperatorRoutes, type OperatorAuth } from '../../plugins/app/operator-api.ts';
 import type { RewardsService } from './rewards.service.ts';
+import { inviteInfo } from './referrals.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A filter bound: a day means from its start (UTC) or, as an end, up to its end. */
@@ -26,6 +27,8 @@ export function registerRewardRoutes(registry: EndpointRegistry, rewards: Reward
   );
   registry.handle(activityAwardGetSumEndpoint, async (ctx) => rewards.awardSums(must(ctx.session).userId));
   registry.handle(activityReceiveEndpoint, async (ctx, b) => rewards.receive(must(ctx.session).userId, b.activityId, { installed: b.installed === true }));
+  // /share: the invite code and the friends who registered with it (decision 066).
+  registry.handle(getInviteInfoEndpoint, async (ctx) => inviteInfo(rewards.context.db, must(ctx.session).userId, rewards.context.validInvite));
   for (const kind of rewards.kinds) kind.routes?.(registry, rewards.context, (type) => rewards.runningOf(type));
 }
 
