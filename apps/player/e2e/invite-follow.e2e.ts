@@ -5,7 +5,8 @@
  * their invite link (the clipboard here: headless Chromium has no share sheet); a friend opens the
  * link, registers with the code filled in, deposits through the sandbox pay page and plays a round
  * over the signed game protocol; the rewards.referrals consumer settles the invite and the inviter's
- * invite task completes and pays, while the two-friend task shows 1 / 2.
+ * invite task completes and pays, while the two-friend task shows 1 / 2; the Invite tab (`/share`)
+ * shows the same link and the friend, valid.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -130,5 +131,20 @@ describe.skipIf(!hasChromium)('invite and follow tasks journey', () => {
     await closeModal();
     await expect.poll(() => task(page, 'invite-day').getAttribute('data-status')).toBe('received');
     await expect(task(page, 'invite-two').getAttribute('data-status')).resolves.toBe('doing');
+  });
+
+  it("the Invite tab shows the link, the rule and the friend, valid; the same link the task shared", async () => {
+    await page.locator('.tab-bar').getByText('Invite', { exact: true }).click();
+    await page.waitForURL(/\/share$/);
+    await expect(page.getByTestId('invite-link').innerText()).resolves.toBe(link);
+    await expect(page.getByTestId('invite-rule').innerText()).resolves.toBe(
+      'Share your link. A friend who registers with it, then deposits 20.00 and bets 50.00 in total, is a valid invite.',
+    );
+    await expect(page.getByTestId('invite-invited').innerText()).resolves.toBe('1');
+    await expect(page.getByTestId('invite-valid').innerText()).resolves.toBe('1');
+    await expect(page.getByTestId('friend').getAttribute('data-status')).resolves.toBe('valid');
+    await expect(page.getByTestId('friend').innerText()).resolves.toMatch(/^f\*\*\*\w/);
+    await page.getByTestId('invite-tasks').waitFor();
+    await snapNarrow(page, 'invite-follow-4-share');
   });
 });

@@ -74,6 +74,7 @@ const signInRule = () => import('../features/rewards/pages/sign-in-rule-page.tsx
 const firstDeposit = () => import('../features/rewards/pages/first-deposit-page.tsx');
 const rewardRecord = () => import('../features/rewards/pages/reward-record-page.tsx');
 const tasks = () => import('../features/rewards/tasks/tasks-page.tsx');
+const share = () => import('../features/rewards/invite/share-page.tsx');
 const vip = () => import('../features/rewards/vip/pages/vip-pages.ts');
 const bonus = () => import('../features/rewards/pages/bonus-pages.tsx');
 const jackpot = () => import('../features/rewards/jackpot/pages/jackpot-pages.tsx');
@@ -246,6 +247,14 @@ const routes = [
     staticData: { chrome: 'nav', titleKey: 'safebox.title' },
     beforeLoad: requireGuard('auth'),
     component: page(safebox, 'SafeboxPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.share,
+    // A tab of the tab bar (Invite): under the top bar, with the tabs.
+    staticData: { chrome: 'tabs' },
+    beforeLoad: requireGuard('auth'),
+    component: page(share, 'SharePage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,

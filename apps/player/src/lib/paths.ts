@@ -10,6 +10,8 @@ export const paths = {
   faq: '/faq',
   download: '/download',
   service: '/service',
+  /** Invite friends (decision 066). */
+  share: '/share',
   login: '/auth/login',
   accountLogin: '/auth/accountLogin',
   register: '/auth/register',

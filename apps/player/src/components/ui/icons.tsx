@@ -23,6 +23,12 @@ export const SupportIcon = ({ size = 24 }: IconProps) => (
 export const UserIcon = ({ size = 24 }: IconProps) => (
   <svg {...base(size)}><circle cx="12" cy="8" r="4" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" /></svg>
 );
+export const InviteIcon = ({ size = 24 }: IconProps) => (
+  <svg {...base(size)}><circle cx="9" cy="8" r="4" /><path d="M2 21c1.2-3.5 3.8-5.5 7-5.5s5.8 2 7 5.5M19 8v6M16 11h6" /></svg>
+);
+export const WalletIcon = ({ size = 24 }: IconProps) => (
+  <svg {...base(size)}><rect x="3" y="6" width="18" height="14" rx="2" /><path d="M3 10h18M16 15h2M7 6l8-3 1 3" /></svg>
+);
 export const GiftIcon = ({ size = 24 }: IconProps) => (
   <svg {...base(size)}><rect x="3" y="8" width="18" height="5" rx="1" /><path d="M5 13v8h14v-8M12 8v13M12 8c-2-4-6-4-6-1.5S9 8 12 8zm0 0c2-4 6-4 6-1.5S15 8 12 8z" /></svg>
 );

@@ -160,7 +160,7 @@ describeDb('tasks (42): invite and follow conditions (decision 065)', () => {
     }
     await deposit(pending, 10_000);
     await drain();
-    const mask = (n: string) => `${n[0]}***${n[n.length - 1]}`;
+    const mask = (nickname: unknown) => String(nickname).replace(/^(.).*(.)$/, '$1***$2');
     const info = await call(t.app, 'getInviteInfo', {}, inviter.token);
     expect(info.code, info.msg).toBe(200);
     expect(info.data).toEqual({

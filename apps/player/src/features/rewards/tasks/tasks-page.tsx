@@ -2,19 +2,18 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { ActivityType, type LivenessBar, type Money as Amount, type TaskAward, type TaskPeriod, type TaskView } from '@playhall/contract';
-import { i18n, useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pathOf } from '../../../lib/route-names.ts';
 import { loginHref, useIsLoggedIn, useSession } from '../../../lib/session.ts';
 import { openExternal } from '../../../lib/native-bridge.ts';
-import { shareLink } from '../../../lib/share.ts';
-import { showErrorToast, showSuccessToast } from '../../../lib/notify.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Money } from '../../../components/ui/money.tsx';
 import { formatMoneyExact } from '../../../lib/money.ts';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { activitiesOfType, awardKind, isCoinAward, useActivities } from '../api/rewards-api.ts';
+import { shareInvite } from '../invite/invite-link.ts';
 import { useFinishTask, useReceiveTaskAward, useTaskUser, visitorTasks, type TaskClaim, type TasksShown } from './tasks-api.ts';
 import './tasks.css';
 
@@ -153,20 +152,6 @@ function TasksView({ name, shown, a, validInvite }: { name: string; shown: Tasks
       })}
     </div>
   );
-}
-
-/**
- * The player's invite link (registration with their code filled in), shared: the shell's or the
- * phone's share sheet, else copied (a copy that fails says so, with the code to type).
- */
-async function shareInvite(code: string): Promise<void> {
-  const { t } = i18n;
-  const url = `${location.origin}${paths.register}?inviteCode=${encodeURIComponent(code)}`;
-  try {
-    if ((await shareLink({ title: t('tasks.shareTitle'), url })) === 'copied') showSuccessToast(t('tasks.inviteCopied'));
-  } catch {
-    showErrorToast(t('tasks.inviteCopyFailed', { code }));
-  }
 }
 
 /** /bonus/tasks (named route bonus-tasks): daily, weekly and novice tasks (activity 42), their claims and the liveness chests. */
