@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('icons from our own endpoint', () => {
     await page.goto('/');
     await page.locator('.tab-bar').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('.tab-bar svg').count()).toBe(4);
+    expect(await page.locator('.tab-bar svg').count()).toBe(5);
     expect(iconRequests.map((r) => r.url())).toEqual([]);
 
     await registerPlayer(page, 'icons');

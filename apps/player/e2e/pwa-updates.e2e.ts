@@ -91,11 +91,11 @@ describe.skipIf(!hasChromium)('updates: a new release while a tab is open (spec 
     await page.goto('/');
     await page.locator('.tab-bar').waitFor();
     // A lazily loaded screen: its files go through the worker into the assets cache.
-    await page.locator('.tab-bar__tab[href="/service"]').click();
-    await page.waitForURL('**/service');
-    await expect.poll(async () => (await cachedAssets(page)).some((p) => /^\/assets\/info-pages-.*\.js$/.test(p)), { timeout: 10_000 }).toBe(true);
+    await page.locator('.tab-bar__tab[href="/bonus"]').click();
+    await page.waitForURL('**/bonus/home');
+    await expect.poll(async () => (await cachedAssets(page)).some((p) => /^\/assets\/bonus-pages-.*\.js$/.test(p)), { timeout: 10_000 }).toBe(true);
     const cached = await cachedAssets(page);
-    const dropped = cached.filter((p) => p.startsWith('/assets/info-pages-'));
+    const dropped = cached.filter((p) => p.startsWith('/assets/bonus-pages-'));
     const oldShells = await page.evaluate(() => caches.keys());
 
     await markPage(page);
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('updates: a new release while a tab is open (spec 
     // Once: the new page is controlled by the same worker and does not reload again.
     await page.waitForTimeout(2_000);
     expect(loads - loadsBefore).toBe(1);
-    expect(page.url()).toMatch(/\/service$/);
+    expect(page.url()).toMatch(/\/bonus\/home$/);
 
     const after = await cachedAssets(page);
     expect(after).not.toContain(dropped[0]);
@@ -156,15 +156,15 @@ describe.skipIf(!hasChromium)('updates: a new release while a tab is open (spec 
     const plain = await stack.newContext({ serviceWorkers: 'block' });
     try {
       const page = await plain.newPage();
-      await page.route('**/assets/info-pages-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await page.route('**/assets/bonus-pages-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
       let loads = 0;
       page.on('load', () => (loads += 1));
       await page.goto('/');
       await page.locator('.tab-bar').waitFor();
-      await page.locator('.tab-bar__tab[href="/service"]').click();
+      await page.locator('.tab-bar__tab[href="/bonus"]').click();
       // The router tries once more with a fresh page load, then the screen says it failed: no loop.
       await page.getByRole('button').filter({ hasText: /retry|try again/i }).first().waitFor({ timeout: 10_000 });
-      expect(new URL(page.url()).pathname).toBe('/service');
+      expect(new URL(page.url()).pathname).toBe('/bonus/home');
       await markPage(page);
       await page.waitForTimeout(1_500);
       expect(await samePage(page)).toBe(true);
@@ -172,16 +172,16 @@ describe.skipIf(!hasChromium)('updates: a new release while a tab is open (spec 
       await snap(page, 'updates-chunk-failed');
 
       // The release's files are there again (a deploy finished): the next navigation loads the page anew.
-      await page.unroute('**/assets/info-pages-*.js');
+      await page.unroute('**/assets/bonus-pages-*.js');
       const reloaded = page.waitForEvent('load', { timeout: 20_000 });
       await page.locator('.tab-bar__tab[href="/member"], .tab-bar__tab[href="/"]').first().click();
       await reloaded;
       expect(await samePage(page)).toBe(false);
       await page.locator('.tab-bar').waitFor();
       // And the screen that failed works now.
-      await page.locator('.tab-bar__tab[href="/service"]').click();
-      await page.waitForURL('**/service');
-      await page.locator('.service-hero, .content-title').first().waitFor({ timeout: 10_000 });
+      await page.locator('.tab-bar__tab[href="/bonus"]').click();
+      await page.waitForURL('**/bonus/home');
+      await page.getByTestId('bonus-centre').waitFor({ timeout: 10_000 });
     } finally {
       await plain.close();
     }

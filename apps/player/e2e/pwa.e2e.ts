@@ -138,9 +138,9 @@ describe.skipIf(!hasChromium)('installable and updatable (spec §2)', () => {
       expect(await page.evaluate(() => (window as Window & { __samePage?: boolean }).__samePage)).toBe(true);
 
       const reloaded = page.waitForEvent('load');
-      await page.locator('.tab-bar__tab[href="/service"]').click();
+      await page.locator('.tab-bar__tab[href="/bonus"]').click();
       await reloaded;
-      await page.waitForURL('**/service');
+      await page.waitForURL('**/bonus/home');
       expect(await page.evaluate(() => (window as Window & { __samePage?: boolean }).__samePage)).toBeUndefined();
     } finally {
       await context.close();

@@ -73,9 +73,10 @@ describe.skipIf(!hasChromium)('event tracker', () => {
     await page.evaluate(async () => {
       const start = window.__beacons!.length;
       for (let i = 0; i < 60 && window.__beacons!.length === start; i++) {
-        const to = location.pathname === '/service' ? '/' : '/service';
+        // The Bonus tab opens /bonus/home.
+        const to = location.pathname.startsWith('/bonus') ? '/' : '/bonus';
         document.querySelector<HTMLAnchorElement>(`.tab-bar a[href="${to}"]`)!.click();
-        while (location.pathname !== to) await new Promise((r) => setTimeout(r, 5));
+        while (to === '/' ? location.pathname !== '/' : !location.pathname.startsWith('/bonus/')) await new Promise((r) => setTimeout(r, 5));
         await new Promise((r) => setTimeout(r, 15));
       }
     });
@@ -88,8 +89,8 @@ describe.skipIf(!hasChromium)('event tracker', () => {
   });
 
   it('sends what waits by beacon as soon as the page is hidden, and the server stored every event sent', async () => {
-    await page.locator('.tab-bar').getByText('Support', { exact: true }).click();
-    await page.waitForURL(/\/service$/);
+    await page.locator('.tab-bar').getByText('Bonus', { exact: true }).click();
+    await page.waitForURL(/\/bonus\/home$/);
     await page.waitForTimeout(300);
     const [, burst] = await beacons(page);
     expect(await beacons(page)).toHaveLength(2);
@@ -103,7 +104,7 @@ describe.skipIf(!hasChromium)('event tracker', () => {
     const hidden = (await beacons(page))[2]!;
     expect(hidden.names).toEqual(['page_view']);
     expect(hidden.at - burst!.at).toBeLessThan(2_000);
-    expect(hidden.events).toEqual([{ name: 'page_view', time: expect.any(Number), props: { path: '/service' } }]);
+    expect(hidden.events).toEqual([{ name: 'page_view', time: expect.any(Number), props: { path: '/bonus/home' } }]);
     expect(Math.abs(hidden.events[0]!.time - Date.now() / 1000)).toBeLessThan(60);
 
     // Three batches reached the server (1 + 20 + 1 events), every one of them by beacon.
