@@ -29,6 +29,15 @@ describe('/share', () => {
     expect(app.router.state.location.search).toMatchObject({ redirect: '/share' });
   });
 
+  it("the Deposit tab opens the deposit page (a visitor logs in first and comes back to it)", async () => {
+    mockApi({});
+    const app = await renderApp('/', newQueryClient());
+    const bar = await waitFor(() => document.querySelector('.tab-bar') ?? Promise.reject(new Error('no tab bar')));
+    fireEvent.click(within(bar as HTMLElement).getByText('Deposit'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/login'));
+    expect(app.router.state.location.search).toMatchObject({ redirect: '/wallets?name=deposit' });
+  });
+
   it("shows the link, the rule, the counts and the friends; shares the link and copies the code", async () => {
     mockApi({ getInviteInfo: () => INFO });
     const writeText = vi.fn(async (_: string) => {});
