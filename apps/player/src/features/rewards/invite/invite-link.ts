@@ -1,4 +1,6 @@
+import type { Money } from '@playhall/contract';
 import { i18n } from '../../../lib/i18n.ts';
+import { formatMoneyExact } from '../../../lib/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import { shareLink } from '../../../lib/share.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.ts';
@@ -18,3 +20,9 @@ export async function shareInvite(code: string): Promise<void> {
     showErrorToast(t('invite.copyFailed', { code }));
   }
 }
+
+/** The valid-invite amounts (getTaskUser's and getInviteInfo's `validInvite`, decision 065) as the rule's texts show them. */
+export const ruleAmounts = (rule: { deposit: Money; bet: Money }, language: string) => ({
+  deposit: formatMoneyExact(rule.deposit, language),
+  bet: formatMoneyExact(rule.bet, language),
+});

@@ -4,14 +4,14 @@ import { Button } from 'antd-mobile';
 import { ActivityType, type InviteeView } from '@playhall/contract';
 import { call } from '../../../lib/api.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatMoneyExact } from '../../../lib/money.ts';
 import { pathOf } from '../../../lib/route-names.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { showErrorToast, showSuccessToast } from '../../../lib/notify.ts';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { activitiesOfType, useActivities } from '../api/rewards-api.ts';
-import { inviteLink, shareInvite } from './invite-link.ts';
+import { visitorTasks } from '../tasks/tasks-api.ts';
+import { inviteLink, ruleAmounts, shareInvite } from './invite-link.ts';
 import './share.css';
 
 function Friend({ f }: { f: InviteeView }) {
@@ -30,9 +30,7 @@ export function SharePage() {
   const { t, i18n: { language } } = useTranslation();
   const q = useQuery({ queryKey: ['inviteInfo'], queryFn: () => call('getInviteInfo', {}), staleTime: 10_000 });
   const activities = useActivities();
-  const inviteTasks = activitiesOfType(activities.data, [ActivityType.tasks]).some((a) =>
-    ((a.detail as { tasks?: { condition: { type: string } }[] } | undefined)?.tasks ?? []).some((x) => x.condition.type === 'invite'),
-  );
+  const inviteTasks = activitiesOfType(activities.data, [ActivityType.tasks]).some((a) => visitorTasks(a).tasks.some((x) => x.condition.type === 'invite'));
   if (q.isPending) return <div className="page"><ListSkeleton rows={4} /></div>;
   if (q.isError) return <div className="page"><LoadError onRetry={() => void q.refetch()} /></div>;
   const d = q.data;
@@ -42,7 +40,7 @@ export function SharePage() {
       <section className="card share__hero">
         <h2 className="share__title">{t('invite.title')}</h2>
         <p className="share__rule" data-testid="invite-rule">
-          {t('invite.rule', { deposit: formatMoneyExact(d.validInvite.deposit, language), bet: formatMoneyExact(d.validInvite.bet, language) })}
+          {t('invite.rule', ruleAmounts(d.validInvite, language))}
         </p>
         <p className="share__link" data-testid="invite-link">{inviteLink(d.inviteCode)}</p>
         <div className="share__actions">

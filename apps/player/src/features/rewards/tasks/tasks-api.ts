@@ -42,7 +42,7 @@ export function visitorTasks(activity: ActivityView): TasksShown {
     chests: (cs ?? []).map((c, index) => ({ index, liveness: c.liveness, award: c.award, status: 'locked' })),
   });
   return {
-    tasks: (d.tasks ?? []).map((t) => ({ ...t, progress: 0, status: 'doing', checkable: t.condition.type === 'login' || t.condition.type === 'bindPhone', endsAt: null })),
+    tasks: (d.tasks ?? []).map((t) => ({ ...t, progress: 0, status: 'doing', checkable: ['login', 'bindPhone', 'follow'].includes(t.condition.type), endsAt: null })),
     liveness: { daily: bar(d.chests?.daily), weekly: bar(d.chests?.weekly) },
   };
 }

@@ -9,11 +9,10 @@ import { loginHref, useIsLoggedIn, useSession } from '../../../lib/session.ts';
 import { openExternal } from '../../../lib/native-bridge.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Money } from '../../../components/ui/money.tsx';
-import { formatMoneyExact } from '../../../lib/money.ts';
 import { ListSkeleton } from '../../../components/ui/skeletons.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { activitiesOfType, awardKind, isCoinAward, useActivities } from '../api/rewards-api.ts';
-import { shareInvite } from '../invite/invite-link.ts';
+import { ruleAmounts, shareInvite } from '../invite/invite-link.ts';
 import { useFinishTask, useReceiveTaskAward, useTaskUser, visitorTasks, type TaskClaim, type TasksShown } from './tasks-api.ts';
 import './tasks.css';
 
@@ -52,7 +51,7 @@ function InviteRule({ rule }: { rule: ValidInvite }) {
   const { t, i18n: { language } } = useTranslation();
   return (
     <p className="task__rule" data-testid="task-invite-rule">
-      {t('tasks.inviteRule', { deposit: formatMoneyExact(rule.deposit, language), bet: formatMoneyExact(rule.bet, language) })}
+      {t('tasks.inviteRule', ruleAmounts(rule, language))}
     </p>
   );
 }

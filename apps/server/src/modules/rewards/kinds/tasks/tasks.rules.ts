@@ -33,7 +33,6 @@ const condition = z.discriminatedUnion('type', [
   /** Opening the operator's channel (decision 065): completed by finishTask when the player opens `url`. */
   z.object({ type: z.literal('follow'), url: z.url({ protocol: /^https$/, error: 'is an https:// address' }).max(500) }).strict(),
 ]);
-export type Condition = z.infer<typeof condition>;
 
 const title = z
   .object({ 'en-US': z.string().trim().min(1).max(80), 'pt-BR': z.string().trim().min(1).max(80).optional(), 'th-TH': z.string().trim().min(1).max(80).optional() })
