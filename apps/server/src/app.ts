@@ -11,6 +11,7 @@ import { registerApiCompression } from './plugins/external/compression.ts';
 import { answerFrameworkError, installErrorHandler } from './plugins/app/errors.ts';
 import { genReqId } from './plugins/app/request-context.ts';
 import { installRequestLog } from './plugins/app/request-log.ts';
+import { EarlyAnswers, earlyServerFactory } from './plugins/app/early-answers.ts';
 import { EndpointRegistry, mountEndpoints } from './plugins/app/endpoints.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerMetrics } from './modules/system/metrics.routes.ts';
@@ -62,7 +63,10 @@ export const BODY_LIMIT = 64 * 1024;
 
 /** Builds the Fastify app: external plugins, then app plugins, then domain modules. */
 export async function buildApp({ database, config, clock = systemClock, hasher, logStream, eventConsumers = [] }: BuildAppOptions): Promise<FastifyInstance> {
+  // Visitors' kept answers are served before routing (decision 067), once every call is registered.
+  const early: { answers?: EarlyAnswers } = {};
   const app = Fastify({
+    serverFactory: earlyServerFactory(() => early.answers),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -77,12 +81,12 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   });
 
   // External plugins.
-  const closeSecurity = await registerSecurity(app, config);
-  app.addHook('onClose', closeSecurity);
+  const security = await registerSecurity(app, config);
+  app.addHook('onClose', security.close);
   await registerApiCompression(app);
 
   // App plugins.
-  installRequestLog(app, config.requestLog);
+  const logAnswer = installRequestLog(app, config.requestLog);
   installErrorHandler(app);
 
   // Domain modules.
@@ -132,12 +136,25 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   const events = await registerEvents(app, { db, clock, operator, consumers: [...eventConsumers, ...rewards.consumers()], start: config.eventConsumers });
   registerMetrics(app, { database, events, token: config.metricsToken });
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
+  const validateResponses = config.nodeEnv === 'test';
   mountEndpoints(app, registry, {
     resolveSession: (token) => sessions.resolve(token),
-    validateResponses: config.nodeEnv === 'test',
+    validateResponses,
     rateLimits: { auth: config.rateLimit.authPerMin, sms: config.rateLimit.smsPerMin },
     accountPerMin: config.rateLimit.accountPerMin,
   });
+  const globalLimit = app.createRateLimit();
+  early.answers = new EarlyAnswers({
+    registry,
+    writeApiHeaders: security.writeApiHeaders,
+    rateLimit: (req) => globalLimit(req as unknown as Parameters<typeof globalLimit>[0]),
+    logAnswer,
+    log: app.log,
+    trustProxy: config.trustProxy,
+    validateResponses,
+    bodyLimit: BODY_LIMIT,
+  });
+  early.answers.install(app);
 
   // Operator redirects of app pages, answered before the app's files (spec §2 route rules).
   await registerRouteRules(app, { db, clock, operator });

@@ -80,6 +80,18 @@ export const requestErrors = new Counter({
   registers,
 });
 
+/**
+ * Visitors' calls taken before routing (decision 067): answered there, or handed over to the
+ * framework (a body not plainly valid, a limit exceeded, a handler that failed); a high share handed
+ * over means the fast path is not serving.
+ */
+export const earlyAnswers = new Counter({
+  name: 'playhall_early_answers_total',
+  help: 'Visitors\' calls with kept answers taken before routing, by route and outcome (answered, handed_over)',
+  labelNames: ['route', 'outcome'] as const,
+  registers,
+});
+
 /** Items per statement of each group commit (db/group-commit.ts): the batching at work. */
 export const groupCommitBatch = new Histogram({
   name: 'playhall_group_commit_batch_size',

@@ -31,7 +31,7 @@ import { normalizeMobile, type SmsService } from './sms.service.ts';
 import { listInbox } from './sms.repo.ts';
 
 function metaOf(ctx: CallContext, deviceId?: string): SessionMeta {
-  const ua = ctx.req.headers['user-agent'];
+  const ua = ctx.headers['user-agent'];
   return { ip: ctx.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, deviceId: deviceId ?? null };
 }
 
@@ -80,7 +80,7 @@ export function registerAccountRoutes(
     const build = () => ({ ...config, appCustomerServiceQueue: queue, notices, user, gameLists, activityIds });
     if (user) return build();
     return visitorAnswer(b.lang ?? '', [config, queue, notices, gameLists, activityIds], build);
-  });
+  }, { beforeRouting: true });
 
   registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));
 

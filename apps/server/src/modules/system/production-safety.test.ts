@@ -245,19 +245,22 @@ describe('logs and headers', () => {
     expect(busy.json()).toEqual({ code: ErrorCode.unavailable, msg: expect.stringMatching(/too busy .* nothing changed, try again/), data: null });
   });
 
-  it('sends Permissions-Policy, and Cache-Control: no-store on answers carrying tokens or money', async () => {
+  it('sends an API\'s headers and Cache-Control: no-store on answers carrying tokens or money, Permissions-Policy on the rest', async () => {
     const { app } = await loggedApp();
     const login = await call(app, 'accountLogin', { account: DEMO_PLAYER.account, password: DEMO_PLAYER.password });
     expect(login.data.token).toBeTruthy();
     expect(login.headers['cache-control']).toBe('no-store');
-    expect(login.headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/);
+    // JSON read by the app's scripts, never a page (decision 067): nothing may frame or render it.
+    expect(login.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(login.headers['x-frame-options']).toBe('DENY');
+    expect(login.headers['x-content-type-options']).toBe('nosniff');
     const refused = await call(app, 'recharge', { typeId: 1, amount: 5000 });
     expect(refused.code).toBe(ErrorCode.unauthorized);
     expect(refused.headers['cache-control']).toBe('no-store');
     const operator = await app.inject({ method: 'GET', url: '/operator/v1/withdrawals?status=pending', headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` } });
     expect(operator.headers['cache-control']).toBe('no-store');
     const health = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(health.headers['permissions-policy']).toBeDefined();
+    expect(health.headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, ErrorCode, type Endpoint } from '@playhall/contract';
@@ -15,7 +16,8 @@ export function must(session: SessionInfo | null): SessionInfo {
 }
 
 export interface CallContext {
-  req: FastifyRequest;
+  /** The request's headers. */
+  headers: IncomingHttpHeaders;
   /** The valid session, or null (only possible on calls that do not need one). */
   session: SessionInfo | null;
   /** A token was sent but is missing, expired or revoked. */
@@ -75,6 +77,12 @@ interface Registration {
    * valid, undefined when the schema must decide (it only ever accepts what the schema accepts).
    */
   fastParse?: (body: unknown) => unknown;
+  /**
+   * A visitor's call (no token) whose answer is kept text (`answerMemo`): served before routing
+   * (plugins/app/early-answers.ts, decision 067). Its handler must only read: a call the early path
+   * cannot finish goes through the framework and runs it again.
+   */
+  beforeRouting?: boolean;
 }
 
 /** Modules declare handlers against contract endpoints here; one plugin mounts them all. */
@@ -84,9 +92,12 @@ export class EndpointRegistry {
   handle<E extends Endpoint>(
     endpoint: E,
     handler: Handler<E>,
-    opts: { rateLimit?: RateLimitTier | number; fastParse?: (body: unknown) => z.output<E['request']> | undefined } = {},
+    opts: { rateLimit?: RateLimitTier | number; fastParse?: (body: unknown) => z.output<E['request']> | undefined; beforeRouting?: boolean } = {},
   ): void {
     if (this.entries.has(endpoint.path)) throw new Error(`Endpoint ${endpoint.path} is handled twice`);
+    if (opts.beforeRouting && (endpoint.needsSession || opts.rateLimit !== undefined)) {
+      throw new Error(`Endpoint ${endpoint.path}: only a public call under the global rate limit can be answered before routing`);
+    }
     this.entries.set(endpoint.path, { endpoint, handler: handler as unknown as Handler<Endpoint>, ...opts });
   }
 }
@@ -98,6 +109,12 @@ export interface MountOptions {
   rateLimits: Record<RateLimitTier, number>;
   /** Calls per minute one account may make, from any number of IPs. */
   accountPerMin: number;
+}
+
+/** In tests every answer is checked against the contract: a mismatch fails the call. */
+export function checkResponse(endpoint: Endpoint, data: unknown): void {
+  const check = endpoint.response.safeParse(data);
+  if (!check.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${JSON.stringify(check.error.issues)}`);
 }
 
 /** Route config flag: this call's JSON body text is kept for its handler (`CallContext.bodyText`). */
@@ -170,15 +187,10 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
           if (!parsed.success) throw validationError(parsed.error);
           body = parsed.data;
         } else bodyText = bodyTexts.get(req) ?? null;
-        const answer = await handler({ req, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip, bodyText }, body as z.output<Endpoint['request']>);
+        const answer = await handler({ headers: req.headers, session, hadInvalidToken: Boolean(token) && !session, ip: req.ip, bodyText }, body as z.output<Endpoint['request']>);
         const serialized = answer instanceof SerializedAnswer ? answer : null;
         const data: unknown = serialized ? serialized.data : answer;
-        if (opts.validateResponses) {
-          const check = endpoint.response.safeParse(data);
-          if (!check.success) {
-            throw new Error(`Response of ${endpoint.path} does not match the contract: ${JSON.stringify(check.error.issues)}`);
-          }
-        }
+        if (opts.validateResponses) checkResponse(endpoint, data);
         if (serialized) {
           // The same bytes Fastify's serialiser makes of the envelope, made once.
           reply.type('application/json; charset=utf-8');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface RequestLogOptions {
   /** Every Nth answered request is logged (1: every one; 0: none); the others below only when they qualify. */
@@ -16,14 +16,28 @@ export interface RequestLogOptions {
  * `sampleEvery`th is logged at info, so a healthy server's log stays a sample. Each line has the
  * request id (`reqId`, echoed to the client as x-request-id), method, path, status and time in ms.
  */
-export function installRequestLog(app: FastifyInstance, { sampleEvery, slowMs }: RequestLogOptions): void {
-  let seen = 0;
+export function installRequestLog(app: FastifyInstance, options: RequestLogOptions): RequestLogger {
+  const logAnswer = requestLogger(options);
   app.addHook('onResponse', (req, reply, done) => {
-    const ms = Math.round(reply.elapsedTime);
-    const status = reply.statusCode;
-    const sampled = sampleEvery > 0 && ++seen % sampleEvery === 0;
-    if (ms >= slowMs) req.log.warn({ method: req.method, url: req.url, status, ms }, 'slow request');
-    else if (status >= 400 || sampled) req.log.info({ method: req.method, url: req.url, status, ms }, 'request');
+    logAnswer(req.log, req.method, req.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+  return logAnswer;
+}
+
+/**
+ * Logs one answered request when the rules above say so. `log` is the request's logger (it carries
+ * the request id), or the app's with `reqId` given.
+ */
+export type RequestLogger = (log: FastifyBaseLogger, method: string, url: string, status: number, elapsedMs: number, reqId?: string) => void;
+
+/** The rules above with one sample counter, shared by the hook and the answers served before routing (decision 067). */
+function requestLogger({ sampleEvery, slowMs }: RequestLogOptions): RequestLogger {
+  let seen = 0;
+  return (log, method, url, status, elapsedMs, reqId) => {
+    const ms = Math.round(elapsedMs);
+    const sampled = sampleEvery > 0 && ++seen % sampleEvery === 0;
+    if (ms >= slowMs) log.warn({ ...(reqId === undefined ? {} : { reqId }), method, url, status, ms }, 'slow request');
+    else if (status >= 400 || sampled) log.info({ ...(reqId === undefined ? {} : { reqId }), method, url, status, ms }, 'request');
+  };
 }

@@ -1,4 +1,4 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -13,10 +13,22 @@ export const API_COMPRESSION_THRESHOLD = 1024;
  */
 const COMPRESSED_ROUTES = /^\/(app|operator)\//;
 
+/** The encodings offered, in the server's order of preference. */
+export const COMPRESSION_ENCODINGS = ['br', 'gzip'] as const;
+export type AnswerEncoding = (typeof COMPRESSION_ENCODINGS)[number] | 'identity';
+
+/** Levels chosen for per-request cost: brotli quality 4 and gzip level 6 (brotli's maximum quality is for build time only). */
+const BROTLI_OPTIONS: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const GZIP_OPTIONS: ZlibOptions = { level: 6 };
+
+/** An answer compressed as the plugin compresses it (for answers kept compressed, decision 067). */
+export function compressAnswer(encoding: Exclude<AnswerEncoding, 'identity'>, body: Buffer): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS);
+}
+
 /**
  * Compresses API answers of at least API_COMPRESSION_THRESHOLD bytes when the client accepts br or
- * gzip (decision 024), at levels chosen for per-request cost: brotli quality 4 and gzip level 6
- * (brotli's maximum quality is for build time only). Must be registered before the routes: it
+ * gzip (decision 024), at the levels above. Must be registered before the routes: it
  * decides per route as each one is added. Request bodies are never decompressed.
  */
 export async function registerApiCompression(app: FastifyInstance): Promise<void> {
@@ -27,8 +39,8 @@ export async function registerApiCompression(app: FastifyInstance): Promise<void
     global: true,
     globalDecompression: false,
     threshold: API_COMPRESSION_THRESHOLD,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
-    zlibOptions: { level: 6 },
+    encodings: [...COMPRESSION_ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
 }

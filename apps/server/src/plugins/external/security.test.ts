@@ -9,8 +9,8 @@ import { createTestApp, describeDb, testConfig, type TestApp } from '../../test/
 /**
  * Every answer's headers, pinned whole (values that change per call left out): the security headers
  * are built once at start-up (decision 039), and this holds them to what @fastify/helmet's
- * per-request middleware sent before, on an app page, an asset, API answers (including refusals),
- * the operator API, a provider answer (no page headers) and in production (HSTS).
+ * per-request middleware sent before on an app page, an asset, the operator API, a provider answer
+ * (no page headers) and in production (HSTS); the player API's answers carry an API's set (decision 067).
  */
 const CHANGING = new Set(['date', 'connection', 'x-request-id', 'content-length', 'etag', 'last-modified', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']);
 const pinned = (res: LightMyRequestResponse) => Object.fromEntries(Object.entries(res.headers).filter(([k]) => !CHANGING.has(k)));
@@ -33,6 +33,14 @@ const PERMISSIONS = {
   'permissions-policy': 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
 };
 const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+/** The player API's answers: an API's headers (OWASP REST Security Cheat Sheet), not a page's (decision 067). */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const CORS = { 'access-control-expose-headers': 'x-request-id', vary: 'Origin' };
 const GLOBAL_LIMIT = { 'x-ratelimit-limit': '100000' };
@@ -64,19 +72,19 @@ const cases: { name: string; req: InjectOptions; status: number; headers: Record
     name: 'API answer',
     req: { method: 'POST', url: '/app/v1/preLogin', payload: {} },
     status: 200,
-    headers: { ...PAGE_HEADERS, ...PERMISSIONS, ...CORS, ...GLOBAL_LIMIT, ...JSON_TYPE, 'cache-control': 'no-store' },
+    headers: { ...API_HEADERS, ...CORS, ...GLOBAL_LIMIT, ...JSON_TYPE },
   },
   {
     name: 'client events (own limit)',
     req: { method: 'POST', url: '/app/v1/anonymous/appEventLogClient', payload: { eventList: [event] } },
     status: 200,
-    headers: { ...PAGE_HEADERS, ...PERMISSIONS, ...CORS, ...JSON_TYPE, 'x-ratelimit-limit': '2', 'cache-control': 'no-store' },
+    headers: { ...API_HEADERS, ...CORS, ...JSON_TYPE, 'x-ratelimit-limit': '2' },
   },
   {
     name: 'API refusal: unreadable body',
     req: { method: 'POST', url: '/app/v1/preLogin', payload: '{', headers: { 'content-type': 'application/json' } },
     status: 400,
-    headers: { ...PAGE_HEADERS, ...PERMISSIONS, ...CORS, ...GLOBAL_LIMIT, ...JSON_TYPE, 'cache-control': 'no-store' },
+    headers: { ...API_HEADERS, ...CORS, ...GLOBAL_LIMIT, ...JSON_TYPE },
   },
   {
     name: 'operator API refusal',
@@ -89,7 +97,7 @@ const cases: { name: string; req: InjectOptions; status: number; headers: Record
     name: 'preflight from an unlisted origin',
     req: { method: 'OPTIONS', url: '/app/v1/preLogin', headers: { origin: 'https://other.example', 'access-control-request-method': 'POST' } },
     status: 404,
-    headers: { ...PAGE_HEADERS, ...PERMISSIONS, ...GLOBAL_LIMIT, ...JSON_TYPE, vary: 'Origin', 'cache-control': 'no-store' },
+    headers: { ...API_HEADERS, ...GLOBAL_LIMIT, ...JSON_TYPE, vary: 'Origin' },
   },
   // Read by servers only: no page headers, no Permissions-Policy (provider-wallet.routes.ts).
   {
@@ -148,7 +156,7 @@ describeDb('security headers: the same on every answer as before they were built
       const res = await send();
       expect(res.statusCode).toBe(429);
       const hsts = app === apps.production ? HSTS : {};
-      expect(pinned(res)).toEqual({ ...PAGE_HEADERS, ...PERMISSIONS, ...CORS, ...JSON_TYPE, ...hsts, 'x-ratelimit-limit': '2', 'cache-control': 'no-store' });
+      expect(pinned(res)).toEqual({ ...API_HEADERS, ...CORS, ...JSON_TYPE, ...hsts, 'x-ratelimit-limit': '2' });
     }
   });
 });

@@ -1,0 +1,236 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { negotiate } from '@fastify/accept-negotiator';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '@playhall/contract';
+import { earlyAnswers, requestDuration } from '../../lib/metrics.ts';
+import { API_COMPRESSION_THRESHOLD, compressAnswer, COMPRESSION_ENCODINGS, type AnswerEncoding } from '../external/compression.ts';
+import { checkResponse, SerializedAnswer, type EndpointRegistry, type Handler } from './endpoints.ts';
+import { genReqId } from './request-context.ts';
+import type { RequestLogger } from './request-log.ts';
+
+/** What the global rate limit answered (`app.createRateLimit()` of @fastify/rate-limit). */
+interface RateVerdict {
+  isAllowed: boolean;
+  isExceeded?: boolean;
+  max?: number;
+  remaining?: number;
+  ttlInSeconds?: number;
+}
+
+export interface EarlyAnswerOptions {
+  registry: EndpointRegistry;
+  /** The security plugin's headers of a player API POST (fixed headers, request id, CORS). */
+  writeApiHeaders(res: ServerResponse, requestId: string, origin: string | undefined): void;
+  /** The global per-IP limit, the same counters the framework's hook counts in. */
+  rateLimit(req: { ip: string; url: string; routeOptions: { config: object } }): Promise<RateVerdict>;
+  logAnswer: RequestLogger;
+  log: FastifyBaseLogger;
+  /** As the app's: behind a proxy the client is the first address of X-Forwarded-For. */
+  trustProxy: boolean;
+  validateResponses: boolean;
+  bodyLimit: number;
+}
+
+interface EarlyCall {
+  endpoint: Endpoint;
+  handler: Handler<Endpoint>;
+  route: string;
+  /** Its counters of `earlyAnswers`, looked up once. */
+  answered: { inc(): void };
+  handedOver: { inc(): void };
+}
+
+/** A JSON body, as the framework's parser takes it (`application/json`, any parameters). */
+const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+/**
+ * Texts the framework's parser may refuse (prototype poisoning: `__proto__` and `constructor` keys,
+ * also escaped) or read differently (a byte order mark): left to it, as every body that is not
+ * plainly valid.
+ */
+const LEFT_TO_THE_FRAMEWORK = /__proto__|constructor|\\u|^\uFEFF/;
+const trustAll = () => true;
+
+/**
+ * Visitors' calls whose answer is kept text (the configuration answers of `answerMemo`: preLogin and
+ * appConfig), answered on arrival, before the framework's request objects, routing and hooks
+ * (decision 067). Everything the framework's path does for such a call is done here from the same
+ * code: the security headers, request id and CORS (`writeApiHeaders`), the global rate limit (the same
+ * counters), the contract's request schema, the handler, the contract check of tests, compression
+ * (each answer compressed once per encoding, not per request), the request log and metrics.
+ *
+ * Anything else goes to the framework untouched: other calls, a token, another content type, no
+ * Content-Length, an Accept-Encoding the framework alone should judge. A call taken here that cannot
+ * be finished here (a body that is not plainly valid, a limit exceeded, a handler that failed or
+ * answered something else than kept text) goes to the framework too, with its body given back
+ * (`install`'s preParsing hook), so every refusal and error is the framework's own answer.
+ */
+export class EarlyAnswers {
+  private readonly calls = new Map<string, EarlyCall>();
+  /** Bodies read here, given back to the framework for the calls handed over. */
+  private readonly replays = new WeakMap<IncomingMessage, Buffer>();
+  /** Each kept answer's bytes per encoding, made once. */
+  private readonly encoded = new WeakMap<SerializedAnswer, Partial<Record<AnswerEncoding, Buffer>>>();
+  private stopped = false;
+
+  constructor(private readonly opts: EarlyAnswerOptions) {
+    for (const { endpoint, handler, beforeRouting } of opts.registry.entries.values()) {
+      const route = `/app/v1/${endpoint.path}`;
+      if (!beforeRouting) continue;
+      this.calls.set(route, { endpoint, handler, route, answered: earlyAnswers.labels(route, 'answered'), handedOver: earlyAnswers.labels(route, 'handed_over') });
+    }
+  }
+
+  /** The framework's side: a handed-over call's body, read here, is its payload. */
+  install(app: FastifyInstance): void {
+    app.addHook('preParsing', (req, _reply, payload, done) => {
+      const body = this.replays.get(req.raw);
+      if (body === undefined) {
+        done(null, payload);
+        return;
+      }
+      this.replays.delete(req.raw);
+      const stream = new PassThrough();
+      stream.end(body);
+      done(null, stream);
+    });
+    // From the start of a shutdown every call goes to the framework, which refuses new ones (503).
+    app.addHook('preClose', (done) => {
+      this.stopped = true;
+      done();
+    });
+  }
+
+  /** Takes the call when it is one of the calls answered here; false leaves it to `next`, untouched. */
+  serve(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    if (this.stopped || req.method !== 'POST') return false;
+    const call = this.calls.get(req.url ?? '');
+    if (call === undefined) return false;
+    const h = req.headers;
+    if (h.authorization !== undefined || h['transfer-encoding'] !== undefined || h['x-no-compression'] !== undefined) return false;
+    const type = h['content-type'];
+    if (type === undefined || !JSON_TYPE.test(type)) return false;
+    const length = Number(h['content-length']);
+    if (!(length > 0 && length <= this.opts.bodyLimit)) return false;
+    const started = performance.now();
+    const encoding = answerEncoding(h['accept-encoding']);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      this.answer(req, res, next, call, body, encoding, started).catch((err: unknown) => {
+        this.opts.log.error({ err }, 'early answer failed');
+        if (!res.headersSent) this.handOver(req, res, next, call, body);
+      });
+    });
+    return true;
+  }
+
+  private async answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: (req: IncomingMessage, res: ServerResponse) => void,
+    call: EarlyCall,
+    body: Buffer,
+    encoding: AnswerEncoding,
+    started: number,
+  ): Promise<void> {
+    const text = body.toString('utf8');
+    const parsed = LEFT_TO_THE_FRAMEWORK.test(text) ? undefined : parse(call.endpoint, text);
+    if (parsed === undefined) return this.handOver(req, res, next, call, body);
+    const url = call.route;
+    const ip = (this.opts.trustProxy ? proxyAddr(req, trustAll) : req.socket.remoteAddress) ?? '';
+    const verdict = await this.opts.rateLimit({ ip, url, routeOptions: { config: {} } });
+    if (!verdict.isAllowed && verdict.isExceeded) return this.handOver(req, res, next, call, body);
+    let answer: unknown;
+    try {
+      answer = await call.handler({ headers: req.headers, session: null, hadInvalidToken: false, ip, bodyText: null }, parsed);
+    } catch {
+      // The framework runs it again and answers (and logs) the error as for any call.
+      return this.handOver(req, res, next, call, body);
+    }
+    if (!(answer instanceof SerializedAnswer)) return this.handOver(req, res, next, call, body);
+    if (this.opts.validateResponses) checkResponse(call.endpoint, answer.data);
+    if (res.destroyed) return;
+
+    const id = genReqId(req);
+    this.opts.writeApiHeaders(res, id, req.headers.origin);
+    if (!verdict.isAllowed) {
+      res.setHeader('x-ratelimit-limit', verdict.max!);
+      res.setHeader('x-ratelimit-remaining', verdict.remaining!);
+      res.setHeader('x-ratelimit-reset', verdict.ttlInSeconds!);
+    }
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    const bytes = this.bytes(answer, encoding);
+    if (bytes.encoding !== 'identity') {
+      res.setHeader('vary', 'Origin, accept-encoding');
+      res.setHeader('content-encoding', bytes.encoding);
+    }
+    res.setHeader('content-length', bytes.body.length);
+    res.end(bytes.body);
+    call.answered.inc();
+    const elapsedMs = performance.now() - started;
+    requestDuration.observe(url, 'POST', 200, elapsedMs / 1000);
+    this.opts.logAnswer(this.opts.log, 'POST', url, 200, elapsedMs, id);
+  }
+
+  /** The call goes to the framework after all, its body read here given back to it. */
+  private handOver(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void, call: EarlyCall, body: Buffer): void {
+    call.handedOver.inc();
+    this.replays.set(req, body);
+    next(req, res);
+  }
+
+  /** The answer's bytes as the framework would send them: compressed from API_COMPRESSION_THRESHOLD bytes up. */
+  private bytes(answer: SerializedAnswer, wanted: AnswerEncoding): { encoding: AnswerEncoding; body: Buffer } {
+    let kept = this.encoded.get(answer);
+    if (kept === undefined) this.encoded.set(answer, (kept = {}));
+    const identity = (kept.identity ??= Buffer.from(answer.text));
+    if (wanted === 'identity' || identity.length < API_COMPRESSION_THRESHOLD) return { encoding: 'identity', body: identity };
+    return { encoding: wanted, body: (kept[wanted] ??= compressAnswer(wanted, identity)) };
+  }
+}
+
+/** The body as the contract's schema reads it, or undefined when the framework should judge it. */
+function parse(endpoint: Endpoint, text: string): z.output<Endpoint['request']> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = endpoint.request.safeParse(json ?? {});
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The encoding @fastify/compress would choose for this Accept-Encoding (its aliases, the same
+ * negotiation over the same encodings), identity when none.
+ */
+function answerEncoding(header: string | undefined): AnswerEncoding {
+  if (header === undefined) return 'identity';
+  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...COMPRESSION_ENCODINGS]);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+}
+
+/**
+ * The app's HTTP server (Fastify's `serverFactory`): each request is offered to the early answers
+ * first (`answers()`: none until the app has registered its calls), then to the framework; the
+ * server's timeouts are Fastify's, as its own factory sets them.
+ */
+export function earlyServerFactory(answers: () => EarlyAnswers | undefined): FastifyServerFactory {
+  return (handler, options) => {
+    // Fastify passes its options with its defaults applied.
+    const opts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+    const server: Server = createServer((req, res) => {
+      const early = answers();
+      if (early === undefined || !early.serve(req, res, handler)) handler(req, res);
+    });
+    server.keepAliveTimeout = opts.keepAliveTimeout;
+    server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout);
+    return server;
+  };
+}
