@@ -80,6 +80,14 @@ export const requestErrors = new Counter({
   registers,
 });
 
+/** Counts of the answers served before routing, kept as plain numbers by their owner (a hot path) and read at each scrape. */
+export interface EarlyAnswerCounts {
+  route: string;
+  answered: number;
+  handedOver: number;
+}
+const earlyAnswerSources: (() => Iterable<EarlyAnswerCounts>)[] = [];
+
 /**
  * Visitors' calls taken before routing (decision 067): answered there, or handed over to the
  * framework (a body not plainly valid, a limit exceeded, a handler that failed); a high share handed
@@ -90,7 +98,21 @@ export const earlyAnswers = new Counter({
   help: 'Visitors\' calls with kept answers taken before routing, by route and outcome (answered, handed_over)',
   labelNames: ['route', 'outcome'] as const,
   registers,
+  collect() {
+    this.reset();
+    for (const source of earlyAnswerSources) {
+      for (const c of source()) {
+        this.labels(c.route, 'answered').inc(c.answered);
+        this.labels(c.route, 'handed_over').inc(c.handedOver);
+      }
+    }
+  },
 });
+
+/** Adds an app's counts to `earlyAnswers` (every app of the process, as the registry is the process's). */
+export function countEarlyAnswers(source: () => Iterable<EarlyAnswerCounts>): void {
+  earlyAnswerSources.push(source);
+}
 
 /** Items per statement of each group commit (db/group-commit.ts): the batching at work. */
 export const groupCommitBatch = new Histogram({

@@ -5,7 +5,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@playhall/contract';
-import { earlyAnswers, requestDuration } from '../../lib/metrics.ts';
+import { countEarlyAnswers, requestDuration, type EarlyAnswerCounts } from '../../lib/metrics.ts';
 import { API_COMPRESSION_THRESHOLD, compressAnswer, COMPRESSION_ENCODINGS, type AnswerEncoding } from '../external/compression.ts';
 import { checkResponse, SerializedAnswer, type EndpointRegistry, type Handler } from './endpoints.ts';
 import { genReqId } from './request-context.ts';
@@ -34,14 +34,15 @@ export interface EarlyAnswerOptions {
   bodyLimit: number;
 }
 
-interface EarlyCall {
+interface EarlyCall extends EarlyAnswerCounts {
   endpoint: Endpoint;
   handler: Handler<Endpoint>;
-  route: string;
-  /** Its counters of `earlyAnswers`, looked up once. */
-  answered: { inc(): void };
-  handedOver: { inc(): void };
+  /** Bodies already read by the schema, by their text (clients send the same few): the schema's output, frozen. */
+  parsed: Map<string, object>;
 }
+
+/** Bodies kept per call, read by the schema; past this a new text is read every time. */
+const PARSED_KEPT = 256;
 
 /** A JSON body, as the framework's parser takes it (`application/json`, any parameters). */
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
@@ -78,9 +79,9 @@ export class EarlyAnswers {
   constructor(private readonly opts: EarlyAnswerOptions) {
     for (const { endpoint, handler, beforeRouting } of opts.registry.entries.values()) {
       const route = `/app/v1/${endpoint.path}`;
-      if (!beforeRouting) continue;
-      this.calls.set(route, { endpoint, handler, route, answered: earlyAnswers.labels(route, 'answered'), handedOver: earlyAnswers.labels(route, 'handed_over') });
+      if (beforeRouting) this.calls.set(route, { endpoint, handler, route, answered: 0, handedOver: 0, parsed: new Map() });
     }
+    countEarlyAnswers(() => this.calls.values());
   }
 
   /** The framework's side: a handed-over call's body, read here, is its payload. */
@@ -138,7 +139,7 @@ export class EarlyAnswers {
     started: number,
   ): Promise<void> {
     const text = body.toString('utf8');
-    const parsed = LEFT_TO_THE_FRAMEWORK.test(text) ? undefined : parse(call.endpoint, text);
+    const parsed = call.parsed.get(text) ?? (LEFT_TO_THE_FRAMEWORK.test(text) ? undefined : parse(call, text));
     if (parsed === undefined) return this.handOver(req, res, next, call, body);
     const url = call.route;
     const ip = (this.opts.trustProxy ? proxyAddr(req, trustAll) : req.socket.remoteAddress) ?? '';
@@ -146,7 +147,7 @@ export class EarlyAnswers {
     if (!verdict.isAllowed && verdict.isExceeded) return this.handOver(req, res, next, call, body);
     let answer: unknown;
     try {
-      answer = await call.handler({ headers: req.headers, session: null, hadInvalidToken: false, ip, bodyText: null }, parsed);
+      answer = await call.handler({ headers: req.headers, session: null, hadInvalidToken: false, ip, bodyText: null }, parsed as z.output<Endpoint['request']>);
     } catch {
       // The framework runs it again and answers (and logs) the error as for any call.
       return this.handOver(req, res, next, call, body);
@@ -170,7 +171,7 @@ export class EarlyAnswers {
     }
     res.setHeader('content-length', bytes.body.length);
     res.end(bytes.body);
-    call.answered.inc();
+    call.answered++;
     const elapsedMs = performance.now() - started;
     requestDuration.observe(url, 'POST', 200, elapsedMs / 1000);
     this.opts.logAnswer(this.opts.log, 'POST', url, 200, elapsedMs, id);
@@ -178,7 +179,7 @@ export class EarlyAnswers {
 
   /** The call goes to the framework after all, its body read here given back to it. */
   private handOver(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void, call: EarlyCall, body: Buffer): void {
-    call.handedOver.inc();
+    call.handedOver++;
     this.replays.set(req, body);
     next(req, res);
   }
@@ -193,16 +194,19 @@ export class EarlyAnswers {
   }
 }
 
-/** The body as the contract's schema reads it, or undefined when the framework should judge it. */
-function parse(endpoint: Endpoint, text: string): z.output<Endpoint['request']> | undefined {
+/** The body as the contract's schema reads it (kept by its text), or undefined when the framework should judge it. */
+function parse(call: EarlyCall, text: string): object | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const parsed = endpoint.request.safeParse(json ?? {});
-  return parsed.success ? parsed.data : undefined;
+  const parsed = call.endpoint.request.safeParse(json ?? {});
+  if (!parsed.success) return undefined;
+  const data = Object.freeze(parsed.data as object);
+  if (call.parsed.size < PARSED_KEPT) call.parsed.set(text, data);
+  return data;
 }
 
 /**
