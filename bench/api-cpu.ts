@@ -58,15 +58,17 @@ async function run(port: number, path: string, body: string, check: (raw: string
 }
 
 /** CPU per request (µs) of the server and of the database backends named by `backends`. */
-async function measure(pid: number, backends: () => Promise<number[]>, go: () => Promise<number>): Promise<{ node: number; db: number }> {
+async function measure(pid: number, backends: () => Promise<number[]>, go: () => Promise<number>): Promise<{ node: number; db: number; client: number }> {
   const pids = await backends();
   const n0 = cpuNs(pid);
   const d0 = pids.map(cpuNs);
+  const c0 = process.cpuUsage();
   const requests = await go();
+  const c = process.cpuUsage(c0);
   const n1 = cpuNs(pid);
   const d1 = pids.map(cpuNs);
   const db = d1.reduce((s, v, i) => s + Math.max(0, v - d0[i]!), 0);
-  return { node: (n1 - n0) / requests / 1000, db: db / requests / 1000 };
+  return { node: (n1 - n0) / requests / 1000, db: db / requests / 1000, client: (c.user + c.system) / requests };
 }
 
 const hello = await startHello();
@@ -89,11 +91,12 @@ try {
       // Warm-up: JIT, pools, caches.
       await goHello();
       for (const c of list) await go(c)();
-      const results = new Map<string, { node: number[]; db: number[] }>();
-      const add = (name: string, r: { node: number; db: number }) => {
-        const e = results.get(name) ?? { node: [], db: [] };
+      const results = new Map<string, { node: number[]; db: number[]; client: number[] }>();
+      const add = (name: string, r: { node: number; db: number; client: number }) => {
+        const e = results.get(name) ?? { node: [], db: [], client: [] };
         e.node.push(r.node);
         e.db.push(r.db);
+        e.client.push(r.client);
         results.set(name, e);
       };
       for (let r = 0; r < ROUNDS; r++) {
@@ -116,7 +119,8 @@ try {
         const db = median(e.db);
         console.log(
           `  ${name.padEnd(24)} node ${node.toFixed(1).padStart(7)} [${e.node.map((x) => x.toFixed(0)).join(' ')}]` +
-            `  db ${db.toFixed(1).padStart(6)} [${e.db.map((x) => x.toFixed(0)).join(' ')}]  total/hello ${((node + db) / h).toFixed(2)}×`,
+            `  db ${db.toFixed(1).padStart(6)} [${e.db.map((x) => x.toFixed(0)).join(' ')}]  total/hello ${((node + db) / h).toFixed(2)}×` +
+            `  client ${median(e.client).toFixed(1).padStart(6)} [${e.client.map((x) => x.toFixed(0)).join(' ')}]`,
         );
       }
     } finally {
