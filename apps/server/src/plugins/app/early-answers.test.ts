@@ -218,3 +218,29 @@ describeDb('answers before routing share the global rate limit with every other 
     expect(await earlyCount('/app/v1/anonymous/appConfig', 'handed_over')).toBe(handed + 1);
   });
 });
+
+describeDb('answers before routing behind a reverse proxy: the client is the first X-Forwarded-For address, as for the framework', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    app = await buildApp({ database: t.database, config: testConfig({ ...t.config, trustProxy: true, rateLimit: { ...t.config.rateLimit, globalPerMin: 2 } }), clock: t.clock });
+    port = await listen(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  it('counts each forwarded client apart, in the framework\'s counters', async () => {
+    const from = (ip: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': `${ip}, 10.0.0.1` });
+    const early = (ip: string) => overSocket(port, '/app/v1/anonymous/appConfig', '{}', from(ip));
+    expect((await early('203.0.113.7')).headers['x-ratelimit-remaining']).toBe('1');
+    expect((await early('198.51.100.9')).headers['x-ratelimit-remaining']).toBe('1');
+    // The framework's call from the first client takes its last allowance: the same key.
+    expect((await overSocket(port, '/app/v1/getCustomerServices', '{}', from('203.0.113.7'))).headers['x-ratelimit-remaining']).toBe('0');
+    expect((await early('203.0.113.7')).status).toBe(429);
+    expect((await early('198.51.100.9')).status).toBe(200);
+  });
+});
