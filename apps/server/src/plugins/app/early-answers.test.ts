@@ -186,21 +186,25 @@ describeDb('answers before routing: the framework\'s answers, faster (decision 0
   });
 });
 
-describeDb('answers before routing share the global rate limit with every other call', () => {
+describeDb('answers before routing and the global rate limit', () => {
   let t: TestApp;
-  let app: FastifyInstance;
-  let port: number;
+  const apps: FastifyInstance[] = [];
+  /** A second app on the test database with a small global limit (and `trustProxy` as given), listening. */
+  async function limitedApp(globalPerMin: number, trustProxy = false): Promise<number> {
+    const app = await buildApp({ database: t.database, config: testConfig({ ...t.config, trustProxy, rateLimit: { ...t.config.rateLimit, globalPerMin } }), clock: t.clock });
+    apps.push(app);
+    return listen(app);
+  }
   beforeAll(async () => {
     t = await createTestApp();
-    app = await buildApp({ database: t.database, config: testConfig({ ...t.config, rateLimit: { ...t.config.rateLimit, globalPerMin: 4 } }), clock: t.clock });
-    port = await listen(app);
   });
   afterAll(async () => {
-    await app?.close();
+    for (const app of apps) await app.close();
     await t?.close();
   });
 
   it('counts in the same counter as the framework\'s calls, and the call over the limit gets the framework\'s 429', async () => {
+    const port = await limitedApp(4);
     const json = { 'content-type': 'application/json' };
     const early = () => overSocket(port, '/app/v1/anonymous/appConfig', '{}', json);
     const first = await early();
@@ -217,23 +221,9 @@ describeDb('answers before routing share the global rate limit with every other 
     expect(JSON.parse(refused.body)).toMatchObject({ code: 429 });
     expect(await earlyCount('/app/v1/anonymous/appConfig', 'handed_over')).toBe(handed + 1);
   });
-});
 
-describeDb('answers before routing behind a reverse proxy: the client is the first X-Forwarded-For address, as for the framework', () => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let port: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    app = await buildApp({ database: t.database, config: testConfig({ ...t.config, trustProxy: true, rateLimit: { ...t.config.rateLimit, globalPerMin: 2 } }), clock: t.clock });
-    port = await listen(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
-
-  it('counts each forwarded client apart, in the framework\'s counters', async () => {
+  it('behind a reverse proxy counts each forwarded client apart (the first X-Forwarded-For address), in the framework\'s counters', async () => {
+    const port = await limitedApp(2, true);
     const from = (ip: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': `${ip}, 10.0.0.1` });
     const early = (ip: string) => overSocket(port, '/app/v1/anonymous/appConfig', '{}', from(ip));
     expect((await early('203.0.113.7')).headers['x-ratelimit-remaining']).toBe('1');
