@@ -63,7 +63,7 @@ const trustAll = () => true;
  * (each answer compressed once per encoding, not per request), the request log and metrics.
  *
  * Anything else goes to the framework untouched: other calls, a token, another content type, no
- * Content-Length, an Accept-Encoding the framework alone should judge. A call taken here that cannot
+ * Content-Length, a chunked body, `x-no-compression`. A call taken here that cannot
  * be finished here (a body that is not plainly valid, a limit exceeded, a handler that failed or
  * answered something else than kept text) goes to the framework too, with its body given back
  * (`install`'s preParsing hook), so every refusal and error is the framework's own answer.
