@@ -37,7 +37,10 @@ function requestLogger({ sampleEvery, slowMs }: RequestLogOptions): RequestLogge
   return (log, method, url, status, elapsedMs, reqId) => {
     const ms = Math.round(elapsedMs);
     const sampled = sampleEvery > 0 && ++seen % sampleEvery === 0;
-    if (ms >= slowMs) log.warn({ ...(reqId === undefined ? {} : { reqId }), method, url, status, ms }, 'slow request');
-    else if (status >= 400 || sampled) log.info({ ...(reqId === undefined ? {} : { reqId }), method, url, status, ms }, 'request');
+    const slow = ms >= slowMs;
+    if (!slow && status < 400 && !sampled) return;
+    const fields = reqId === undefined ? { method, url, status, ms } : { reqId, method, url, status, ms };
+    if (slow) log.warn(fields, 'slow request');
+    else log.info(fields, 'request');
   };
 }
