@@ -271,6 +271,13 @@ describe.skipIf(!hasChromium)('the games screens at 360, 390 and 1280 px', () =>
     await sheet.waitFor({ state: 'detached' });
   }
 
+  /**
+   * The visitor's tour plays the slot for real: one spin in 43 wins free spins, which play out for
+   * up to 30 s more (spinReels). With the other tours' 30 s on a loaded machine, 60 s was seen to
+   * run out (CI); the bound is the tour's worst case, not a guess at the machine.
+   */
+  const SLOT_TOUR_MS = 120_000;
+
   for (const size of SIZES) {
     it(`visitor, en-US, at ${size.label}: home, search, ${size.games.length === ALL.length ? 'each game' : 'a game'} in demo, verify`, async () => {
       const context = await contextFor(size);
@@ -312,7 +319,7 @@ describe.skipIf(!hasChromium)('the games screens at 360, 390 and 1280 px', () =>
       } finally {
         await context.close();
       }
-    });
+    }, SLOT_TOUR_MS);
 
     it(`visitor, th-TH, at ${size.label}: home${size.thaiGames.length ? ' and each game' : ''}`, async () => {
       const context = await contextFor(size, { lang: 'th-TH' });

@@ -69,50 +69,62 @@ describe.skipIf(!hasChromium)('event tracker', () => {
   });
 
   it('sends a batch as soon as it holds 20 events, without waiting for the 2 s', async () => {
-    // Twenty page views in a burst: in-page clicks on the tab bar, each waiting for its route.
-    await page.evaluate(async () => {
-      const start = window.__beacons!.length;
-      for (let i = 0; i < 60 && window.__beacons!.length === start; i++) {
-        // The Bonus tab opens /bonus/home.
-        const to = location.pathname.startsWith('/bonus') ? '/' : '/bonus';
-        document.querySelector<HTMLAnchorElement>(`.tab-bar a[href="${to}"]`)!.click();
-        while (to === '/' ? location.pathname !== '/' : !location.pathname.startsWith('/bonus/')) await new Promise((r) => setTimeout(r, 5));
-        await new Promise((r) => setTimeout(r, 15));
-      }
-    });
-    await expect.poll(() => beacons(page)).toHaveLength(2);
-    const [first, burst] = await beacons(page);
-    // Sent by the count: the clicks stop at the first new batch, so a batch sent by the 2 s timer
-    // would hold the views made until then, fewer than 20 unless the twenty took over 2 s (then the
-    // batch's send time shows it: at most 2 s after the previous batch, with slack for a loaded machine).
-    expect(burst!.count).toBe(20);
-    expect(new Set(burst!.names)).toEqual(new Set(['page_view']));
-    expect(burst!.at - first!.at).toBeLessThan(3_000);
+    // Page views in a burst: in-page clicks on the tab bar, each waiting for its route, until the
+    // next batch goes. Sent by the count, it holds 20 and left under 2 s after the burst's first
+    // click. A machine so loaded that twenty views take over 2 s sends by the timer instead (fewer
+    // than 20, at least 2 s after the first): that is checked too, and the burst tried again.
+    const bursts: { count: number; names: string[]; ms: number }[] = [];
+    for (let attempt = 0; attempt < 4 && !bursts.some((b) => b.count === 20 && b.ms < 2_000); attempt++) {
+      // Nothing waits in the tracker when a burst starts: every event of its batch is the burst's.
+      await page.waitForTimeout(2_500);
+      bursts.push(
+        await page.evaluate(async () => {
+          const start = window.__beacons!.length;
+          const t0 = performance.now();
+          for (let i = 0; i < 60 && window.__beacons!.length === start; i++) {
+            // The Bonus tab opens /bonus/home.
+            const to = location.pathname.startsWith('/bonus') ? '/' : '/bonus';
+            document.querySelector<HTMLAnchorElement>(`.tab-bar a[href="${to}"]`)!.click();
+            while (to === '/' ? location.pathname !== '/' : !location.pathname.startsWith('/bonus/')) await new Promise((r) => setTimeout(r, 5));
+            await new Promise((r) => setTimeout(r, 15));
+          }
+          while (window.__beacons!.length === start) await new Promise((r) => setTimeout(r, 5));
+          const sent = window.__beacons![start]!;
+          return { count: sent.count, names: sent.names, ms: sent.at - t0 };
+        }),
+      );
+      const burst = bursts.at(-1)!;
+      expect(new Set(burst.names)).toEqual(new Set(['page_view']));
+      expect(burst.count).toBeLessThanOrEqual(20);
+      if (burst.count < 20) expect(burst.ms, 'a batch under 20 waits 2 s after its first event').toBeGreaterThanOrEqual(2_000);
+    }
+    expect(bursts.filter((b) => b.count === 20 && b.ms < 2_000), JSON.stringify(bursts.map(({ count, ms }) => ({ count, ms })))).toHaveLength(1);
   });
 
   it('sends what waits by beacon as soon as the page is hidden, and the server stored every event sent', async () => {
     await page.locator('.tab-bar').getByText('Bonus', { exact: true }).click();
     await page.waitForURL(/\/bonus\/home$/);
     await page.waitForTimeout(300);
-    const [, burst] = await beacons(page);
-    expect(await beacons(page)).toHaveLength(2);
+    const before = await beacons(page);
     // Headless Chromium keeps every tab visible (another tab in front changes nothing), so the page
     // is hidden as the browser does it: visibilityState turns 'hidden' and visibilitychange fires.
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await expect.poll(() => beacons(page)).toHaveLength(3);
-    const hidden = (await beacons(page))[2]!;
+    await expect.poll(() => beacons(page)).toHaveLength(before.length + 1);
+    const sent = await beacons(page);
+    const hidden = sent.at(-1)!;
     expect(hidden.names).toEqual(['page_view']);
-    expect(hidden.at - burst!.at).toBeLessThan(2_000);
+    expect(hidden.at - before.at(-1)!.at).toBeLessThan(2_000);
     expect(hidden.events).toEqual([{ name: 'page_view', time: expect.any(Number), props: { path: '/bonus/home' } }]);
     expect(Math.abs(hidden.events[0]!.time - Date.now() / 1000)).toBeLessThan(60);
 
-    // Three batches reached the server (1 + 20 + 1 events), every one of them by beacon.
-    await expect.poll(() => requests.length).toBe(3);
-    expect(requests.map((r) => r.method())).toEqual(['POST', 'POST', 'POST']);
+    // Every batch reached the server (the first view, the bursts, this one), every one by beacon.
+    await expect.poll(() => requests.length).toBe(sent.length);
+    expect(new Set(requests.map((r) => r.method()))).toEqual(new Set(['POST']));
+    const total = sent.reduce((n, b) => n + b.count, 0);
     const day = new Date().toISOString().slice(0, 10);
-    await expect.poll(() => stack.ops('events', 'daily', '--from', day, '--to', day, '--name', 'page_view'), { timeout: 5_000 }).toContain('22 event(s)');
+    await expect.poll(() => stack.ops('events', 'daily', '--from', day, '--to', day, '--name', 'page_view'), { timeout: 5_000 }).toContain(`${total} event(s)`);
   });
 });
