@@ -1,4 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * PGlite's write generation (decision 059): a number that changes whenever anything but a view read
@@ -27,6 +29,18 @@ const watched = new WeakMap<object, WriteGeneration>();
 export function writesOf(db: object): WriteGeneration | null {
   const client = (db as { $client?: unknown }).$client;
   return typeof client === 'object' && client !== null ? (watched.get(client) ?? null) : null;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Answers `query` marked as a view read on `x`'s PGlite client when it is one (decision 059: sent
+ * outside a transaction, it leaves the write generation as it is); elsewhere it is `query` as it
+ * was. Only for a pure read: a statement that may change anything must never be marked.
+ */
+export function viewReadOn<T extends SQL>(x: object, query: T): T {
+  writesOf(x)?.viewRead(dialect.sqlToQuery(query).sql);
+  return query;
 }
 
 type Loose = {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Executor, Tx } from '../../db/tx.ts';
+import { viewReadOn } from '../../db/write-generation.ts';
 import { domainEvent, eventConsumer } from '../../db/schema.ts';
 import type { EventName, EventPayload } from './catalogue.ts';
 
@@ -14,6 +15,7 @@ export async function insertDomainEvent<N extends EventName>(x: Executor, type: 
 
 /** A consumer's place in the outbox: the last event applied, in (txid, id) order. */
 export interface Cursor {
+  name: string;
   lastTxid: number;
   lastId: number;
   failures: number;
@@ -39,42 +41,44 @@ export async function ensureCursor(x: Executor, name: string, at: Date): Promise
  * (another server instance) holds it: that instance is running the consumer, this one skips.
  */
 export async function lockCursor(tx: Tx, name: string): Promise<Cursor | null> {
-  return (await readCursors(tx, sql`name = ${name} FOR UPDATE SKIP LOCKED`))[0] ?? null;
+  return (await readCursors(tx, sql`name = ${name} FOR UPDATE SKIP LOCKED`, false))[0] ?? null;
 }
 
-/** The cursors of these consumers, unlocked (where a group's shared read starts). */
-export const cursors = (x: Executor, names: readonly string[]) => readCursors(x, sql`name = ANY (${arrayLiteral(names)}::text[])`);
+/** The cursors of these consumers, unlocked (where a group's shared read starts): a view read on PGlite. */
+export const cursors = (x: Executor, names: readonly string[]) => readCursors(x, sql`name = ANY (${arrayLiteral(names)}::text[])`, true);
 
-async function readCursors(x: Executor, where: SQL): Promise<Cursor[]> {
-  const res = (await x.execute(sql`
-    SELECT last_txid::text AS "lastTxid", last_id::text AS "lastId", failures, retry_at AS "retryAt"
-      FROM event_consumer WHERE ${where}`)) as unknown as Rows<{ lastTxid: string; lastId: string; failures: number; retryAt: Date | string | null }>;
-  return res.rows.map((r) => ({ lastTxid: Number(r.lastTxid), lastId: Number(r.lastId), failures: r.failures, retryAt: r.retryAt === null ? null : new Date(r.retryAt) }));
+async function readCursors(x: Executor, where: SQL, view: boolean): Promise<Cursor[]> {
+  const query = sql`
+    SELECT name, last_txid::text AS "lastTxid", last_id::text AS "lastId", failures, retry_at AS "retryAt"
+      FROM event_consumer WHERE ${where}`;
+  const res = (await x.execute(view ? viewReadOn(x, query) : query)) as unknown as Rows<{ name: string; lastTxid: string; lastId: string; failures: number; retryAt: Date | string | null }>;
+  return res.rows.map((r) => ({ name: r.name, lastTxid: Number(r.lastTxid), lastId: Number(r.lastId), failures: r.failures, retryAt: r.retryAt === null ? null : new Date(r.retryAt) }));
 }
 
 /**
- * The visibility horizon: every transaction below it has ended, so the events written below it
+ * The visibility horizon (a view read on PGlite): every transaction below it has ended, so the events written below it
  * are all visible now and no more will appear there. Read before the events, it is at most the
  * horizon of the read itself, which keeps the cursor on the safe side.
  */
 export async function visibilityHorizon(x: Executor): Promise<number> {
-  const res = (await x.execute(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS h`)) as unknown as Rows<{ h: string }>;
+  const res = (await x.execute(viewReadOn(x, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS h`))) as unknown as Rows<{ h: string }>;
   return Number(res.rows[0]?.h);
 }
 
 /**
  * The next events after the cursor, in (txid, id) order, written by transactions below `upper`
  * (at most the horizon), by the B-tree on (txid, id, type): in order, types checked in the index (decision 061).
+ * A view read on PGlite.
  */
 export async function readEvents(x: Executor, after: { lastTxid: number; lastId: number }, upper: number, types: readonly string[], limit: number): Promise<StoredEvent[]> {
-  const res = (await x.execute(sql`
+  const res = (await x.execute(viewReadOn(x, sql`
     SELECT e.id::text AS "eventId", e.txid::text AS "eventTxid", e.type, e.payload, e.created_at AS "createdAt"
       FROM domain_event e
      WHERE e.txid >= ${after.lastTxid} AND e.txid < ${upper}
        AND (e.txid, e.id) > (${after.lastTxid}::bigint, ${after.lastId}::bigint)
        AND e.type = ANY (${`{${types.join(',')}}`}::text[])
      ORDER BY e.txid, e.id
-     LIMIT ${limit}`)) as unknown as Rows<{ eventId: string; eventTxid: string; type: string; payload: unknown; createdAt: Date | string }>;
+     LIMIT ${limit}`))) as unknown as Rows<{ eventId: string; eventTxid: string; type: string; payload: unknown; createdAt: Date | string }>;
   // Ids travel as text (bigint), under names of their own: ORDER BY must sort the numbers.
   return res.rows.map((r) => ({ id: Number(r.eventId), txid: Number(r.eventTxid), type: r.type, payload: r.payload, createdAt: new Date(r.createdAt) }));
 }

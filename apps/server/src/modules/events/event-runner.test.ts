@@ -13,6 +13,8 @@ import { TEST_CLOCK_START } from '../../test/test-config.ts';
 import { defineConsumer, insertDomainEvent, type EventConsumer } from './domain-events.service.ts';
 import { eventOutboxReads } from '../../lib/metrics.ts';
 import { createEventRunner } from './event-runner.ts';
+import { writesOf } from '../../db/write-generation.ts';
+import { statementsOf } from '../../test/statements.ts';
 
 // A consumer's effects, written in its batch's transaction. No key on purpose: an event applied
 // twice shows up as two rows.
@@ -259,6 +261,57 @@ describeDb('event runner', () => {
     // Each batch starts where the last one's applied events ended.
     expect(seen.map((b) => b[0])).toEqual([ids[0], ids[2], ids[4], ids[6]]);
     expect(await cursorOf(db, 'partial-test')).toMatchObject({ applied: 7, failures: 0 });
+  });
+
+  it('an idle consumer sends no transaction a pass (PGlite keeps its views); others\u2019 events move its cursor once they pass idleTxids', async () => {
+    const { database } = await setup();
+    const db = database.db;
+    const clock = new ManualClock(TEST_CLOCK_START);
+    const seen: number[] = [];
+    const withdrawals = defineConsumer({ name: 'idle.w', events: ['withdrawal.requested'], batchSize: 10, handle: async (_tx: Tx, batch) => void seen.push(...batch.map((e) => e.id)) });
+    const runner = createEventRunner({ db, clock, log: silent, consumers: [withdrawals], idleTxids: 50 });
+    const cursorTxid = async () => Number(((await db.execute(sql`SELECT last_txid::text AS t FROM event_consumer WHERE name = 'idle.w'`)) as unknown as { rows: { t: string }[] }).rows[0]?.t);
+    const transactions = (sent: string[]) => sent.filter((s) => /^(begin|update|insert)/i.test(s));
+    const deposits = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        await insertDomainEvent(db, 'deposit.credited', {
+          orderId: `IDLE${i}`, userId: 2, amount: 500, typeId: 1, channel: 'pix', isFirstDeposit: false, isLate: false, paidAt: new Date(TEST_CLOCK_START).toISOString(),
+        }, new Date(TEST_CLOCK_START));
+      }
+      await belowHorizon(db);
+    };
+    await produce(db, 2);
+    await belowHorizon(db);
+    await runner.drainAll();
+    expect(seen).toHaveLength(2);
+
+    // Nothing new: the pass reads outside any transaction and writes nothing.
+    const generation = writesOf(db)?.current;
+    let sent = await statementsOf(database, () => runner.drainAll());
+    expect(sent.length, 'the pass looks').toBeGreaterThan(0);
+    expect(transactions(sent), sent.join('\n')).toEqual([]);
+    if (generation !== undefined) expect(writesOf(db)!.current, 'PGlite\u2019s write generation').toBe(generation);
+
+    // A few events of another type: still idle, the cursor where it was.
+    const before = await cursorTxid();
+    await deposits(3);
+    sent = await statementsOf(database, () => runner.drainAll());
+    expect(transactions(sent), sent.join('\n')).toEqual([]);
+    expect(await cursorTxid()).toBe(before);
+
+    // Past idleTxids of them: one batch moves the cursor over them, applying nothing.
+    await deposits(60);
+    sent = await statementsOf(database, () => runner.drainAll());
+    expect(transactions(sent).length, sent.join('\n')).toBeGreaterThan(0);
+    expect(await cursorTxid()).toBeGreaterThan(before + 60);
+    expect(seen).toHaveLength(2);
+
+    // And a new event of its own type is applied at the next pass, once.
+    await produce(db, 1);
+    await belowHorizon(db);
+    await runner.drainAll();
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(3);
   });
 
   it('consumers of the same events share one read a pass, and each still applies each of its events once, in order', async () => {

@@ -61,6 +61,11 @@ export interface EventRunnerOptions {
   maxBackoffMs?: number;
   /** The smallest txid span one read covers (see readOutbox). */
   minTxidWindow?: number;
+  /**
+   * How far (in txids) an idle consumer's cursor may stay behind the outbox's end before a batch
+   * moves it (see idle): its reads scan the index from its cursor, so this bounds what an idle pass reads.
+   */
+  idleTxids?: number;
 }
 
 /** A place in the outbox, in (txid, id) order: a cursor, or where a batch ends. */
@@ -115,7 +120,7 @@ export const LAG_COUNT_CAP = 10_000;
 const MAX_TXID_WINDOW = 2 ** 40;
 const DEFAULT_BATCH = 100;
 
-export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 64 }: EventRunnerOptions) {
+export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, baseBackoffMs = 1000, maxBackoffMs = 5 * 60_000, minTxidWindow = 64, idleTxids = 1_000 }: EventRunnerOptions) {
   const byName = new Map<string, EventConsumer>();
   for (const c of consumers) {
     if (byName.has(c.name)) throw new Error(`Two event consumers are named ${c.name}`);
@@ -270,18 +275,31 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
   }
 
   /**
-   * The group's shared read (decision 064): from the cursor furthest behind among its members not
-   * waiting out a failure, every event any of them reads, the largest batch any of them takes.
-   * None for a group of one, or when fewer than two members could use it.
+   * The group's shared read (decision 064), outside any transaction (view reads on PGlite): the
+   * members' cursors, then from the cursor furthest behind among those not waiting out a failure,
+   * every event any of them reads, the largest batch any of them takes. None when no member is ready.
    */
-  async function sharedRead(group: Group): Promise<OutboxRead | undefined> {
-    if (group.members.length < 2) return undefined;
+  async function sharedRead(group: Group): Promise<{ read: OutboxRead; cursors: Map<string, repo.Cursor> } | undefined> {
     for (const c of group.members) await ensureCursor(c.name);
     const now = clock.now().getTime();
-    const ready = (await repo.cursors(db, group.members.map((c) => c.name))).filter((c) => !c.retryAt || c.retryAt.getTime() <= now);
-    if (ready.length < 2) return undefined;
+    const cursors = new Map((await repo.cursors(db, group.members.map((c) => c.name))).map((c) => [c.name, c]));
+    const ready = [...cursors.values()].filter((c) => !c.retryAt || c.retryAt.getTime() <= now);
+    if (ready.length === 0) return undefined;
     const from = ready.reduce((a, b) => (isAfter(a, b) ? b : a));
-    return readOutbox(db, group.key, { lastTxid: from.lastTxid, lastId: from.lastId }, group.events, group.batchSize);
+    return { read: await readOutbox(db, group.key, { lastTxid: from.lastTxid, lastId: from.lastId }, group.events, group.batchSize), cursors };
+  }
+
+  /**
+   * Whether a member has nothing to do by the shared read: no events of its types after its cursor,
+   * none left unread, no failure to clear, and its cursor within idleTxids of the read's end. Its
+   * batch would then only move the cursor over others' events, a transaction a second per consumer
+   * that on PGlite drops every kept view (decision 059); it is left for when the distance grows.
+   */
+  function idle(c: EventConsumer, cursor: repo.Cursor | undefined, read: OutboxRead): boolean {
+    // The read must span the cursor: from at or before it, to at or after it.
+    if (!cursor || cursor.failures > 0 || cursor.retryAt || isAfter(read.from, cursor) || isAfter(cursor, read.end)) return false;
+    const batch = batchOf(c, cursor, read);
+    return batch.rows.length === 0 && !batch.more && batch.end.lastTxid - cursor.lastTxid <= idleTxids;
   }
 
   /** One pass over a group: one shared read, then each member's batch. Answers how long to wait before the next (0: more are waiting). */
@@ -290,7 +308,8 @@ export function createEventRunner({ db, clock, log, consumers, pollMs = 1000, ba
     const shared = await sharedRead(group);
     for (const c of group.members) {
       if (stopping) break;
-      const r = await runBatch(c.name, shared);
+      if (shared && idle(c, shared.cursors.get(c.name), shared.read)) continue;
+      const r = await runBatch(c.name, shared?.read);
       if (r.status === 'applied' && r.more) wait = 0;
       else if (r.status === 'backoff' || r.status === 'failed') wait = Math.min(wait, Math.max(0, Math.min(r.retryAt.getTime() - clock.now().getTime(), maxBackoffMs)));
     }
