@@ -102,25 +102,47 @@ describe.skipIf(!hasChromium)('event tracker', () => {
   });
 
   it('sends what waits by beacon as soon as the page is hidden, and the server stored every event sent', async () => {
-    await page.locator('.tab-bar').getByText('Bonus', { exact: true }).click();
-    await page.waitForURL(/\/bonus\/home$/);
-    await page.waitForTimeout(300);
-    const before = await beacons(page);
-    // Headless Chromium keeps every tab visible (another tab in front changes nothing), so the page
-    // is hidden as the browser does it: visibilityState turns 'hidden' and visibilitychange fires.
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
-    await expect.poll(() => beacons(page)).toHaveLength(before.length + 1);
-    const sent = await beacons(page);
-    const hidden = sent.at(-1)!;
-    expect(hidden.names).toEqual(['page_view']);
-    expect(hidden.at - before.at(-1)!.at).toBeLessThan(2_000);
-    expect(hidden.events).toEqual([{ name: 'page_view', time: expect.any(Number), props: { path: '/bonus/home' } }]);
-    expect(Math.abs(hidden.events[0]!.time - Date.now() / 1000)).toBeLessThan(60);
+    // One page view waits (the Bonus tab), then the page is hidden at once. Headless Chromium keeps
+    // every tab visible (another tab in front changes nothing), so the page is hidden as the browser
+    // does it: visibilityState turns 'hidden' and visibilitychange fires. Sent by the hiding, the
+    // batch leaves at or after it, before the 2 s timer could; a machine so loaded that it left 2 s
+    // after the click proves nothing (the timer may have sent it): that try is made again.
+    let proven = false;
+    for (let attempt = 0; attempt < 3 && !proven; attempt++) {
+      // Nothing waits in the tracker before the click: the view is the only event of its batch.
+      await page.waitForTimeout(2_500);
+      const before = (await beacons(page)).length;
+      const to = page.url().includes('/bonus') ? '/' : '/bonus';
+      const { clickAt, hideAt } = await page.evaluate(async (href) => {
+        const clickAt = performance.now();
+        document.querySelector<HTMLAnchorElement>(`.tab-bar a[href="${href}"]`)!.click();
+        while (href === '/' ? location.pathname !== '/' : !location.pathname.startsWith('/bonus/')) await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 300));
+        const hideAt = performance.now();
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+        return { clickAt, hideAt };
+      }, to);
+      await expect.poll(async () => (await beacons(page)).length).toBe(before + 1);
+      const hidden = (await beacons(page)).at(-1)!;
+      expect(hidden.names).toEqual(['page_view']);
+      expect(hidden.events).toEqual([{ name: 'page_view', time: expect.any(Number), props: { path: to === '/' ? '/' : '/bonus/home' } }]);
+      expect(Math.abs(hidden.events[0]!.time - Date.now() / 1000)).toBeLessThan(60);
+      // The timer starts at the view, after the click: a batch out before click + 2 s was sent by
+      // the hiding. Later than that (a loaded machine), the timer may have sent it: not proof.
+      if (hidden.at < clickAt + 2_000) {
+        expect(hidden.at, 'sent when the page was hidden').toBeGreaterThanOrEqual(hideAt);
+        proven = true;
+      }
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    }
+    expect(proven, 'the page was hidden within 2 s of its view in one of 3 tries').toBe(true);
 
-    // Every batch reached the server (the first view, the bursts, this one), every one by beacon.
+    // Every batch reached the server (the first view, the bursts, these), every one by beacon.
+    const sent = await beacons(page);
     await expect.poll(() => requests.length).toBe(sent.length);
     expect(new Set(requests.map((r) => r.method()))).toEqual(new Set(['POST']));
     const total = sent.reduce((n, b) => n + b.count, 0);

@@ -10,6 +10,8 @@ import { listMigrations, migrateWithReport } from './migrate.ts';
 import { isUniqueViolation, withTx } from './tx.ts';
 
 describe('embedded database folder lock', () => {
+  // A new folder is a new cluster: PGlite's initdb took 6 s on a quiet machine, 40 s under the whole
+  // suite's load (CI), past the server tests' 30 s.
   it('refuses a second opener of the same PGlite folder with a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'playhall-lock-'));
     const first = await openDatabase({ dataDir: dir });
@@ -19,7 +21,7 @@ describe('embedded database folder lock', () => {
       await first.close();
     }
     expect(existsSync(join(dir, 'playhall.lock'))).toBe(false);
-  });
+  }, 120_000);
 
   it('names the process that holds the folder, and takes over a lock left by a dead one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'playhall-lock-'));
