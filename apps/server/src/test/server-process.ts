@@ -18,6 +18,12 @@ function buildServerOnce(): void {
   built = true;
 }
 
+/** A script of the server's build (`apps/server/dist/<name>.js`: ledger-check, ops, backup), built once here. */
+export function builtScript(name: string): string {
+  buildServerOnce();
+  return join(REPO_ROOT, `apps/server/dist/${name}.js`);
+}
+
 export interface ServerProcess {
   /** Where it listens, as it printed once ready (it listens on a port the system picks); throws before. */
   readonly baseUrl: string;
