@@ -137,8 +137,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
   registerMetrics(app, { database, events, token: config.metricsToken });
   await registerAnalytics(app, registry, { db, clock, operator, limits: config.clientEvents });
   const validateResponses = config.nodeEnv === 'test';
-  mountEndpoints(app, registry, {
-    resolveSession: (token) => sessions.resolve(token),
+  const resolveSession = (token: string) => sessions.resolve(token);
+  const limitAccount = mountEndpoints(app, registry, {
+    resolveSession,
     validateResponses,
     rateLimits: { auth: config.rateLimit.authPerMin, sms: config.rateLimit.smsPerMin },
     accountPerMin: config.rateLimit.accountPerMin,
@@ -148,6 +149,9 @@ export async function buildApp({ database, config, clock = systemClock, hasher, 
     registry,
     writeApiHeaders: security.writeApiHeaders,
     rateLimit: (req) => globalLimit(req as unknown as Parameters<typeof globalLimit>[0]),
+    limitAccount,
+    resolveSession,
+    unsettled: () => sessions.unsettled(),
     logAnswer,
     log: app.log,
     trustProxy: config.trustProxy,

@@ -89,13 +89,13 @@ export interface EarlyAnswerCounts {
 const earlyAnswerSources: (() => Iterable<EarlyAnswerCounts>)[] = [];
 
 /**
- * Visitors' calls taken before routing (decision 067): answered there, or handed over to the
- * framework (a body not plainly valid, a limit exceeded, a handler that failed); a high share handed
- * over means the fast path is not serving.
+ * Calls taken before routing (decisions 067 and 070): answered there, or handed over to the
+ * framework (a body not plainly valid, a limit exceeded, a token that is not valid, a handler that
+ * failed); a high share handed over means the fast path is not serving.
  */
 export const earlyAnswers = new Counter({
   name: 'playhall_early_answers_total',
-  help: 'Visitors\' calls with kept answers taken before routing, by route and outcome (answered, handed_over)',
+  help: 'Calls taken before routing (visitors\' kept answers, players\' reads), by route and outcome (answered, handed_over)',
   labelNames: ['route', 'outcome'] as const,
   registers,
   collect() {

@@ -80,9 +80,10 @@ export function registerAccountRoutes(
     const build = () => ({ ...config, appCustomerServiceQueue: queue, notices, user, gameLists, activityIds });
     if (user) return build();
     return visitorAnswer(b.lang ?? '', [config, queue, notices, gameLists, activityIds], build);
-  }, { beforeRouting: true });
+  }, { beforeRouting: 'visitors' });
 
-  registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session));
+  // The player's hot reads: answered before routing when sent with a token (decision 070).
+  registry.handle(refreshDataEndpoint, async (ctx) => s.profile.refreshData(ctx.session), { beforeRouting: 'players' });
 
   registry.handle(afterLoginInfoEndpoint, async (ctx) => {
     const session = must(ctx.session);
@@ -95,7 +96,7 @@ export function registerAccountRoutes(
       aid: null,
       activityIds,
     };
-  });
+  }, { beforeRouting: 'players' });
 }
 
 const inboxQuery = z.object({ mobile: mobileField, limit: z.coerce.number().int().min(1).max(50).default(10) });

@@ -8,7 +8,7 @@ export function registerContentRoutes(registry: EndpointRegistry, content: Conte
   registry.handle(appConfigEndpoint, async (_ctx, body) => {
     const config = await content.getAppConfig(body.lang);
     return appConfigAnswer(body.lang ?? '', [config], () => config);
-  }, { beforeRouting: true });
+  }, { beforeRouting: 'visitors' });
   registry.handle(contentPageEndpoint, async (_ctx, body) => content.getPage(body.slug, body.lang));
   registry.handle(customerServicesEndpoint, async () => ({ appCustomerServiceQueue: await content.getCustomerServiceQueue() }));
 }

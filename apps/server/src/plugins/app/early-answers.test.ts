@@ -9,6 +9,8 @@ import { syncFeeds } from '../../db/change-feed.ts';
 import { earlyAnswers } from '../../lib/metrics.ts';
 import { createTestApp, describeDb, testConfig, type TestApp } from '../../test/create-test-app.ts';
 import { buildPlayer } from '../../test/factories.ts';
+import { deposit } from '../../modules/ledger/ledger-test-helpers.ts';
+import { transfer } from '../../modules/ledger/ledger.service.ts';
 
 /**
  * Visitors' kept answers served before routing (decision 067): over a real socket (inject() goes
@@ -173,6 +175,61 @@ describeDb('answers before routing: the framework\'s answers, faster (decision 0
     });
   });
 
+  describe('a player\'s reads, sent with a token (decision 070)', () => {
+    const PLAYER_CALLS = ['/app/v1/refreshData', '/app/v1/getAfterLoginInfoWeb'];
+    it('are answered before routing exactly as the framework answers, whatever the encoding and origin', async () => {
+      const p = await buildPlayer(t.app);
+      for (const path of PLAYER_CALLS) {
+        for (const encoding of [undefined, 'gzip, deflate, br, zstd', 'gzip', 'identity']) {
+          for (const origin of [undefined, ORIGIN]) {
+            const headers = { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, ...(encoding ? { 'accept-encoding': encoding } : {}), ...(origin ? { origin } : {}) };
+            const text = JSON.stringify({ ...COMMON, lang: 'en-US' });
+            const before = await earlyCount(path, 'answered');
+            const early = await overSocket(port, path, text, headers);
+            expect(await earlyCount(path, 'answered'), `${path} answered before routing`).toBe(before + 1);
+            const framework = await throughFramework(t.app, path, text, headers);
+            expect(comparable(early), `${path} ${JSON.stringify(headers)}`).toEqual(comparable(framework));
+            expect(JSON.parse(early.body).code).toBe(200);
+          }
+        }
+      }
+      const refreshed = JSON.parse((await overSocket(port, PLAYER_CALLS[0]!, '{}', { 'content-type': 'application/json', authorization: `Bearer ${p.token}` })).body);
+      expect(refreshed.data).toMatchObject({ errcode: 0, coin: p.user.coin });
+      const after = JSON.parse((await overSocket(port, PLAYER_CALLS[1]!, '{}', { 'content-type': 'application/json', authorization: p.token })).body);
+      expect(after.data.user.id).toBe(p.user.id);
+    });
+
+    it('a balance that moved shows in the next answer', async () => {
+      const p = await buildPlayer(t.app);
+      const coin = async () => JSON.parse((await overSocket(port, '/app/v1/refreshData', '{}', { 'content-type': 'application/json', authorization: `Bearer ${p.token}` })).body).data.coin as number;
+      const before = await coin();
+      await transfer(t.database.db, deposit(`early:${p.user.id}`, p.user.id, 1_234));
+      expect(await coin()).toBe(before + 1_234);
+    });
+
+    it('a token that is not valid, or none, gets the framework\'s answer; after logout the token is refused at once', async () => {
+      const p = await buildPlayer(t.app);
+      const json = { 'content-type': 'application/json' };
+      for (const path of PLAYER_CALLS) {
+        const [answered, handed] = [await earlyCount(path, 'answered'), await earlyCount(path, 'handed_over')];
+        const forged = { ...json, authorization: 'Bearer not-a-session' };
+        const early = await overSocket(port, path, '{}', forged);
+        expect(comparable(early)).toEqual(comparable(await throughFramework(t.app, path, '{}', forged)));
+        expect(await earlyCount(path, 'handed_over')).toBe(handed + 1);
+        // Without a token the call is not taken here at all.
+        const none = await overSocket(port, path, '{}', json);
+        expect(comparable(none)).toEqual(comparable(await throughFramework(t.app, path, '{}', json)));
+        expect(await earlyCount(path, 'answered')).toBe(answered);
+        expect(await earlyCount(path, 'handed_over')).toBe(handed + 1);
+      }
+      const mine = { ...json, authorization: `Bearer ${p.token}` };
+      expect(JSON.parse((await overSocket(port, '/app/v1/refreshData', '{}', mine)).body).data.errcode).toBe(0);
+      expect(JSON.parse((await overSocket(port, '/app/v1/logout', '{}', mine)).body).code).toBe(200);
+      expect(JSON.parse((await overSocket(port, '/app/v1/refreshData', '{}', mine)).body).data.errcode).toBe(401);
+      expect(JSON.parse((await overSocket(port, '/app/v1/getAfterLoginInfoWeb', '{}', mine)).body).code).toBe(401);
+    });
+  });
+
   it('a configuration change shows in the next answer, compressed or not', async () => {
     const name = async (encoding?: string) =>
       JSON.parse((await overSocket(port, '/app/v1/anonymous/appConfig', '{}', { 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) })).body).data
@@ -220,6 +277,25 @@ describeDb('answers before routing and the global rate limit', () => {
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 429 });
     expect(await earlyCount('/app/v1/anonymous/appConfig', 'handed_over')).toBe(handed + 1);
+  });
+
+  it('a player\'s calls before routing count in the account\'s limit with the framework\'s, and the call over it gets the framework\'s 429', async () => {
+    const app = await buildApp({ database: t.database, config: testConfig({ ...t.config, rateLimit: { ...t.config.rateLimit, accountPerMin: 3 } }), clock: t.clock });
+    apps.push(app);
+    const port = await listen(app);
+    const p = await buildPlayer(app);
+    const mine = { 'content-type': 'application/json', authorization: `Bearer ${p.token}` };
+    expect(JSON.parse((await overSocket(port, '/app/v1/refreshData', '{}', mine)).body).data.errcode).toBe(0);
+    // A framework call of the same player in between takes one from the same allowance.
+    expect(JSON.parse((await overSocket(port, '/app/v1/online', '{}', mine)).body).code).toBe(200);
+    expect(JSON.parse((await overSocket(port, '/app/v1/getAfterLoginInfoWeb', '{}', mine)).body).code).toBe(200);
+    const handed = await earlyCount('/app/v1/refreshData', 'handed_over');
+    const refused = await overSocket(port, '/app/v1/refreshData', '{}', mine);
+    expect(JSON.parse(refused.body).code).toBe(429);
+    expect(await earlyCount('/app/v1/refreshData', 'handed_over')).toBe(handed + 1);
+    // Another player is not held back by this one.
+    const other = await buildPlayer(app);
+    expect(JSON.parse((await overSocket(port, '/app/v1/refreshData', '{}', { ...mine, authorization: `Bearer ${other.token}` })).body).data.errcode).toBe(0);
   });
 
   it('behind a reverse proxy counts each forwarded client apart (the first X-Forwarded-For address), in the framework\'s counters', async () => {

@@ -4,10 +4,10 @@ import { negotiate } from '@fastify/accept-negotiator';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '@playhall/contract';
+import { ErrorCode, type Endpoint } from '@playhall/contract';
 import { countEarlyAnswers, requestDuration, type EarlyAnswerCounts } from '../../lib/metrics.ts';
 import { API_COMPRESSION_THRESHOLD, compressAnswer, COMPRESSION_ENCODINGS, type AnswerEncoding } from '../external/compression.ts';
-import { checkResponse, SerializedAnswer, type EndpointRegistry, type Handler } from './endpoints.ts';
+import { checkResponse, SerializedAnswer, tokenOf, type AccountLimit, type BeforeRouting, type EndpointRegistry, type Handler, type SessionInfo } from './endpoints.ts';
 import { genReqId } from './request-context.ts';
 import type { RequestLogger } from './request-log.ts';
 
@@ -26,6 +26,12 @@ export interface EarlyAnswerOptions {
   writeApiHeaders(res: ServerResponse, requestId: string, origin: string | undefined): void;
   /** The global per-IP limit, the same counters the framework's hook counts in. */
   rateLimit(req: { ip: string; url: string; routeOptions: { config: object } }): Promise<RateVerdict>;
+  /** The per-account limit of players' calls, the same counters the framework's calls count in. */
+  limitAccount: AccountLimit;
+  /** A token's session, as the framework's calls resolve it (the session cache). */
+  resolveSession(token: string): Promise<SessionInfo | null>;
+  /** This instance's own session revocations still settling, which every answer waits for (decision 036). */
+  unsettled(): Promise<unknown> | null;
   logAnswer: RequestLogger;
   log: FastifyBaseLogger;
   /** As the app's: behind a proxy the client is the first address of X-Forwarded-For. */
@@ -36,6 +42,8 @@ export interface EarlyAnswerOptions {
 
 interface EarlyCall extends EarlyAnswerCounts {
   endpoint: Endpoint;
+  /** Who it is answered for here: visitors (no token, kept text) or players (a token, made per call). */
+  mode: BeforeRouting;
   handler: Handler<Endpoint>;
   /** Bodies already read by the schema, by their text (clients send the same few): the schema's output, frozen. */
   parsed: Map<string, object>;
@@ -55,18 +63,22 @@ const LEFT_TO_THE_FRAMEWORK = /__proto__|constructor|\\u|^\uFEFF/;
 const trustAll = () => true;
 
 /**
- * Visitors' calls whose answer is kept text (the configuration answers of `answerMemo`: preLogin and
- * appConfig), answered on arrival, before the framework's request objects, routing and hooks
- * (decision 067). Everything the framework's path does for such a call is done here from the same
- * code: the security headers, request id and CORS (`writeApiHeaders`), the global rate limit (the same
- * counters), the contract's request schema, the handler, the contract check of tests, compression
- * (each answer compressed once per encoding, not per request), the request log and metrics.
+ * Calls answered on arrival, before the framework's request objects, routing and hooks: visitors'
+ * calls whose answer is kept text (the configuration answers of `answerMemo`: preLogin and appConfig,
+ * decision 067), and players' reads sent with a token (refreshData, getAfterLoginInfoWeb, decision
+ * 070). Everything the framework's path does for such a call is done here from the same code: the
+ * security headers, request id and CORS (`writeApiHeaders`), the global rate limit (the same
+ * counters), for a player the session (the same cache) and the per-account limit (the same counters),
+ * the contract's request schema, the handler, the contract check of tests, the wait for this
+ * instance's revocations, compression (a kept answer compressed once per encoding, not per request),
+ * the request log and metrics.
  *
- * Anything else goes to the framework untouched: other calls, a token, another content type, no
- * Content-Length, a chunked body, `x-no-compression`. A call taken here that cannot
- * be finished here (a body that is not plainly valid, a limit exceeded, a handler that failed or
- * answered something else than kept text) goes to the framework too, with its body given back
- * (`install`'s preParsing hook), so every refusal and error is the framework's own answer.
+ * Anything else goes to the framework untouched: other calls, a visitor's call with a token or a
+ * player's without, another content type, no Content-Length, a chunked body, `x-no-compression`. A
+ * call taken here that cannot be finished here (a body that is not plainly valid, a limit exceeded,
+ * a token that is not valid, a handler that failed or, for visitors, answered something else than
+ * kept text) goes to the framework too, with its body given back (`install`'s preParsing hook), so
+ * every refusal and error is the framework's own answer.
  */
 export class EarlyAnswers {
   private readonly calls = new Map<string, EarlyCall>();
@@ -79,7 +91,7 @@ export class EarlyAnswers {
   constructor(private readonly opts: EarlyAnswerOptions) {
     for (const { endpoint, handler, beforeRouting } of opts.registry.entries.values()) {
       const route = `/app/v1/${endpoint.path}`;
-      if (beforeRouting) this.calls.set(route, { endpoint, handler, route, answered: 0, handedOver: 0, parsed: new Map() });
+      if (beforeRouting) this.calls.set(route, { endpoint, handler, mode: beforeRouting, route, answered: 0, handedOver: 0, parsed: new Map() });
     }
     countEarlyAnswers(() => this.calls.values());
   }
@@ -110,7 +122,9 @@ export class EarlyAnswers {
     const call = this.calls.get(req.url ?? '');
     if (call === undefined) return false;
     const h = req.headers;
-    if (h.authorization !== undefined || h['transfer-encoding'] !== undefined || h['x-no-compression'] !== undefined) return false;
+    // A visitor's call comes without a token, a player's with one; anything else is the framework's.
+    if ((h.authorization !== undefined) !== (call.mode === 'players')) return false;
+    if (h['transfer-encoding'] !== undefined || h['x-no-compression'] !== undefined) return false;
     const type = h['content-type'];
     if (type === undefined || !JSON_TYPE.test(type)) return false;
     const length = Number(h['content-length']);
@@ -143,17 +157,32 @@ export class EarlyAnswers {
     if (parsed === undefined) return this.handOver(req, res, next, call, body);
     const url = call.route;
     const ip = (this.opts.trustProxy ? proxyAddr(req, trustAll) : req.socket.remoteAddress) ?? '';
-    const verdict = await this.opts.rateLimit({ ip, url, routeOptions: { config: {} } });
+    const limitedAs = { ip, url, routeOptions: { config: {} } };
+    const verdict = await this.opts.rateLimit(limitedAs);
     if (!verdict.isAllowed && verdict.isExceeded) return this.handOver(req, res, next, call, body);
+    // A player's call: a valid session under its account's limit, as the framework's handler checks
+    // them; a token that is not valid (the framework answers 401) or a limit exceeded goes there.
+    let session: SessionInfo | null = null;
+    if (call.mode === 'players') {
+      const token = tokenOf(req.headers.authorization);
+      session = token === null ? null : await this.opts.resolveSession(token);
+      if (session === null) return this.handOver(req, res, next, call, body);
+      const account = await this.opts.limitAccount(session.userId, limitedAs);
+      if (!account.isAllowed && account.isExceeded) return this.handOver(req, res, next, call, body);
+    }
     let answer: unknown;
     try {
-      answer = await call.handler({ headers: req.headers, session: null, hadInvalidToken: false, ip, bodyText: null }, parsed as z.output<Endpoint['request']>);
+      answer = await call.handler({ headers: req.headers, session, hadInvalidToken: false, ip, bodyText: null }, parsed as z.output<Endpoint['request']>);
     } catch {
       // The framework runs it again and answers (and logs) the error as for any call.
       return this.handOver(req, res, next, call, body);
     }
-    if (!(answer instanceof SerializedAnswer)) return this.handOver(req, res, next, call, body);
-    if (this.opts.validateResponses) checkResponse(call.endpoint, answer.data);
+    // A visitor's answer must be kept text; a player's is their own, made into the envelope here.
+    if (call.mode === 'visitors' && !(answer instanceof SerializedAnswer)) return this.handOver(req, res, next, call, body);
+    if (this.opts.validateResponses) checkResponse(call.endpoint, answer instanceof SerializedAnswer ? answer.data : answer);
+    // Every answer waits for this instance's own revocations to settle, as the framework's onSend does.
+    const settling = this.opts.unsettled();
+    if (settling) await settling.catch(() => undefined);
     if (res.destroyed) return;
 
     const id = genReqId(req);
@@ -184,8 +213,16 @@ export class EarlyAnswers {
     next(req, res);
   }
 
-  /** The answer's bytes as the framework would send them: compressed from API_COMPRESSION_THRESHOLD bytes up. */
-  private bytes(answer: SerializedAnswer, wanted: AnswerEncoding): { encoding: AnswerEncoding; body: Buffer } {
+  /**
+   * The answer's bytes as the framework would send them (the envelope as its serialiser writes it),
+   * compressed from API_COMPRESSION_THRESHOLD bytes up: a kept answer's once per encoding.
+   */
+  private bytes(answer: unknown, wanted: AnswerEncoding): { encoding: AnswerEncoding; body: Buffer } {
+    if (!(answer instanceof SerializedAnswer)) {
+      const identity = Buffer.from(JSON.stringify({ code: ErrorCode.ok, msg: 'OK', data: answer }));
+      if (wanted === 'identity' || identity.length < API_COMPRESSION_THRESHOLD) return { encoding: 'identity', body: identity };
+      return { encoding: wanted, body: compressAnswer(wanted, identity) };
+    }
     let kept = this.encoded.get(answer);
     if (kept === undefined) this.encoded.set(answer, (kept = {}));
     const identity = (kept.identity ??= Buffer.from(answer.text));

@@ -78,12 +78,17 @@ interface Registration {
    */
   fastParse?: (body: unknown) => unknown;
   /**
-   * A visitor's call (no token) whose answer is kept text (`answerMemo`): served before routing
-   * (plugins/app/early-answers.ts, decision 067). Its handler must only read: a call the early path
-   * cannot finish goes through the framework and runs it again.
+   * Served before routing (plugins/app/early-answers.ts) when sent as said, else by the framework:
+   * - `visitors`: a public call sent without a token, whose answer is kept text (`answerMemo`,
+   *   decision 067);
+   * - `players`: a call sent with a token, answered for its player per call (decision 070).
+   * Its handler must only read: a call the early path cannot finish goes through the framework and
+   * runs it again.
    */
-  beforeRouting?: boolean;
+  beforeRouting?: BeforeRouting;
 }
+
+export type BeforeRouting = 'visitors' | 'players';
 
 /** Modules declare handlers against contract endpoints here; one plugin mounts them all. */
 export class EndpointRegistry {
@@ -92,11 +97,11 @@ export class EndpointRegistry {
   handle<E extends Endpoint>(
     endpoint: E,
     handler: Handler<E>,
-    opts: { rateLimit?: RateLimitTier | number; fastParse?: (body: unknown) => z.output<E['request']> | undefined; beforeRouting?: boolean } = {},
+    opts: { rateLimit?: RateLimitTier | number; fastParse?: (body: unknown) => z.output<E['request']> | undefined; beforeRouting?: BeforeRouting } = {},
   ): void {
     if (this.entries.has(endpoint.path)) throw new Error(`Endpoint ${endpoint.path} is handled twice`);
-    if (opts.beforeRouting && (endpoint.needsSession || opts.rateLimit !== undefined)) {
-      throw new Error(`Endpoint ${endpoint.path}: only a public call under the global rate limit can be answered before routing`);
+    if (opts.beforeRouting && (opts.rateLimit !== undefined || (opts.beforeRouting === 'visitors' && endpoint.needsSession))) {
+      throw new Error(`Endpoint ${endpoint.path}: only a call under the global and account rate limits can be answered before routing, for visitors only a public one`);
     }
     this.entries.set(endpoint.path, { endpoint, handler: handler as unknown as Handler<Endpoint>, ...opts });
   }
@@ -139,7 +144,11 @@ function keepBodyTexts(app: FastifyInstance, registry: EndpointRegistry): WeakMa
 
 /** `Authorization: Bearer <token>`, or the bare token as some clients send it. */
 export function readToken(req: FastifyRequest): string | null {
-  const raw = req.headers.authorization;
+  return tokenOf(req.headers.authorization);
+}
+
+/** The token of an Authorization header (readToken's rule), or null. */
+export function tokenOf(raw: string | undefined): string | null {
   if (!raw) return null;
   const token = raw.replace(/^Bearer\s+/i, '').trim();
   return token.length > 0 && token.length <= 256 ? token : null;
@@ -150,9 +159,9 @@ export function readToken(req: FastifyRequest): string | null {
  * contract schema, enforces the session rule, calls the handler and wraps the envelope.
  * Any other /app/v1/* path answers code 404.
  */
-export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry, opts: MountOptions): void {
+export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry, opts: MountOptions): AccountLimit {
   // Per-account limit on top of the per-IP ones, in the same store (Redis when configured).
-  const userOf = new WeakMap<FastifyRequest, number>();
+  const userOf = new WeakMap<object, number>();
   const limitAccount = app.createRateLimit({
     max: opts.accountPerMin,
     timeWindow: 60_000,
@@ -204,4 +213,12 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
     const path = req.url.replace(/^\/app\/v1\//, '').split('?')[0] ?? '';
     throw new AppError(ErrorCode.notFound, `Unknown call: ${path}`);
   });
+  // The early path's calls count in the same counters (its request stands in for Fastify's).
+  return (userId, req) => {
+    userOf.set(req, userId);
+    return limitAccount(req as unknown as FastifyRequest);
+  };
 }
+
+/** What the per-account limit answers for a player's call (`app.createRateLimit()`'s verdict). */
+export type AccountLimit = (userId: number, req: { ip: string; url: string; routeOptions: { config: object } }) => Promise<{ isAllowed: boolean; isExceeded?: boolean }>;
