@@ -44,11 +44,12 @@ run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
  * alone kept the two cores half idle), then the browserless client tiers (jsdom); beside them every
  * other tier (one worker: Vitest's default on two cores). The client tiers follow the journeys so
  * that both lanes end together: run beside the server tiers, the journeys' lane ended minutes before
- * and left a core idle (decision 070). Given arguments (a project, files), one process runs just
- * those, as before. Issue 12 §7, decisions 034, 063 and 070.
+ * and left a core idle (decision 071). Given arguments (a project, files), one process runs just
+ * those, as before. Issue 12 §7, decisions 034, 063 and 071.
  */
 const extra = process.argv.slice(2);
 const CLIENT_PROJECTS = ['player', 'player:fresh', 'originals-client'];
+const OTHER_PROJECTS = ['contract', 'fairness', 'server:pglite', 'server:pg', 'originals'];
 const lanes = extra.length
   ? [[{ name: 'tests', args: extra }]]
   : [
@@ -56,8 +57,18 @@ const lanes = extra.length
         { name: 'e2e', args: ['--project=e2e', '--maxWorkers=2'] },
         { name: 'client', args: CLIENT_PROJECTS.map((p) => `--project=${p}`) },
       ],
-      [{ name: 'unit', args: ['--project=!e2e', ...CLIENT_PROJECTS.map((p) => `--project=!${p}`)] }],
+      [{ name: 'unit', args: OTHER_PROJECTS.map((p) => `--project=${p}`) }],
     ];
+if (!extra.length) {
+  // Every project of vitest.config.ts in one lane (Vitest's --project takes one negation, not several).
+  const named = [...readFileSync(join(root, 'vitest.config.ts'), 'utf8').matchAll(/^\s+name: '([^']+)',$/gm)].map((m) => m[1]);
+  const laned = new Set(['e2e', ...CLIENT_PROJECTS, ...OTHER_PROJECTS]);
+  const missing = named.filter((n) => !laned.has(n));
+  if (missing.length || named.length !== laned.size) {
+    console.error(`✖ scripts/test.mjs: every Vitest project must be in one lane; not in any: ${missing.join(', ') || '(none)'}; in vitest.config.ts: ${named.join(', ')}`);
+    process.exit(1);
+  }
+}
 const parts = lanes.flat();
 
 // PLAYHALL_TEST_REPORTS=<dir> keeps each Vitest process's JSON report there (every file's and test's
