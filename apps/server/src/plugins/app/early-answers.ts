@@ -180,8 +180,9 @@ export class EarlyAnswers {
     // A visitor's answer must be kept text; a player's is their own, made into the envelope here.
     if (call.mode === 'visitors' && !(answer instanceof SerializedAnswer)) return this.handOver(req, res, next, call, body);
     if (this.opts.validateResponses) checkResponse(call.endpoint, answer instanceof SerializedAnswer ? answer.data : answer);
-    // Every answer waits for this instance's own revocations to settle, as the framework's onSend does.
-    const settling = this.opts.unsettled();
+    // A player's answer waits for this instance's own revocations to settle, as the framework's
+    // onSend does (a visitor's carries no session: decision 067).
+    const settling = session && this.opts.unsettled();
     if (settling) await settling.catch(() => undefined);
     if (res.destroyed) return;
 
@@ -214,18 +215,16 @@ export class EarlyAnswers {
   }
 
   /**
-   * The answer's bytes as the framework would send them (the envelope as its serialiser writes it),
-   * compressed from API_COMPRESSION_THRESHOLD bytes up: a kept answer's once per encoding.
+   * The answer's bytes as the framework would send them (a player's envelope as its serialiser writes
+   * it), compressed from API_COMPRESSION_THRESHOLD bytes up: a kept answer's once per encoding.
    */
   private bytes(answer: unknown, wanted: AnswerEncoding): { encoding: AnswerEncoding; body: Buffer } {
-    if (!(answer instanceof SerializedAnswer)) {
-      const identity = Buffer.from(JSON.stringify({ code: ErrorCode.ok, msg: 'OK', data: answer }));
-      if (wanted === 'identity' || identity.length < API_COMPRESSION_THRESHOLD) return { encoding: 'identity', body: identity };
-      return { encoding: wanted, body: compressAnswer(wanted, identity) };
+    let kept: Partial<Record<AnswerEncoding, Buffer>> = {};
+    if (answer instanceof SerializedAnswer) {
+      kept = this.encoded.get(answer) ?? kept;
+      this.encoded.set(answer, kept);
     }
-    let kept = this.encoded.get(answer);
-    if (kept === undefined) this.encoded.set(answer, (kept = {}));
-    const identity = (kept.identity ??= Buffer.from(answer.text));
+    const identity = (kept.identity ??= Buffer.from(answer instanceof SerializedAnswer ? answer.text : JSON.stringify({ code: ErrorCode.ok, msg: 'OK', data: answer })));
     if (wanted === 'identity' || identity.length < API_COMPRESSION_THRESHOLD) return { encoding: 'identity', body: identity };
     return { encoding: wanted, body: (kept[wanted] ??= compressAnswer(wanted, identity)) };
   }
