@@ -419,7 +419,8 @@ Hello's answer: ${helloBytes.toFixed(0)} bytes (head and body). Request log: ${O
 
 The figures before the one-statement reads, the configuration caches and the sampled request log: decision 041. The group
 reads, the configuration answers kept as text, CPU per request before and after (\`bench/api-cpu.ts\`) and the bounds left
-for the goals not met: decision 054.`;
+for the goals not met: decision 054. Answers before routing: decisions 067 (visitors) and 070 (a player's reads); the
+ceiling of the logged-in reads on PostgreSQL at 10 connections, measured: decision 069.`;
   return { id: 'api', markdown, goals, ok: errors === 0, full: SECONDS >= 10 && RUNS >= 3 && DBS.length === 2, date: today() };
 }
 
