@@ -39,37 +39,19 @@ run('npm', ['run', 'build', '-w', 'apps/player', '--silent']);
 run('npm', ['run', 'build', '-w', 'apps/originals', '--silent']);
 
 /**
- * The whole suite runs in two lanes at once, each a Vitest process at a time: the browser journeys,
+ * The tiers run as two Vitest processes at once when the whole suite runs: the browser journeys,
  * two files at a time (each drives its own server and Chromium and mostly waits on them: one file
- * alone kept the two cores half idle), then the browserless client tiers (jsdom); beside them every
- * other tier (one worker: Vitest's default on two cores). The client tiers follow the journeys so
- * that both lanes end together: run beside the server tiers, the journeys' lane ended minutes before
- * and left a core idle (decision 071). Given arguments (a project, files), one process runs just
- * those, as before. Issue 12 §7, decisions 034, 063 and 071.
+ * alone kept the two cores half idle), beside every other tier (one worker: Vitest's default on two
+ * cores). Given arguments (a project, files), one process runs just those, as before. Issue 12 §7,
+ * decisions 034 and 063.
  */
 const extra = process.argv.slice(2);
-const CLIENT_PROJECTS = ['player', 'player:fresh', 'originals-client'];
-const OTHER_PROJECTS = ['contract', 'fairness', 'server:pglite', 'server:pg', 'originals'];
-const lanes = extra.length
-  ? [[{ name: 'tests', args: extra }]]
+const parts = extra.length
+  ? [{ name: 'tests', args: extra }]
   : [
-      [
-        { name: 'e2e', args: ['--project=e2e', '--maxWorkers=2'] },
-        { name: 'client', args: CLIENT_PROJECTS.map((p) => `--project=${p}`) },
-      ],
-      [{ name: 'unit', args: OTHER_PROJECTS.map((p) => `--project=${p}`) }],
+      { name: 'e2e', args: ['--project=e2e', '--maxWorkers=2'] },
+      { name: 'unit', args: ['--project=!e2e'] },
     ];
-if (!extra.length) {
-  // Every project of vitest.config.ts in one lane (Vitest's --project takes one negation, not several).
-  const named = [...readFileSync(join(root, 'vitest.config.ts'), 'utf8').matchAll(/^\s+name: '([^']+)',$/gm)].map((m) => m[1]);
-  const laned = new Set(['e2e', ...CLIENT_PROJECTS, ...OTHER_PROJECTS]);
-  const missing = named.filter((n) => !laned.has(n));
-  if (missing.length || named.length !== laned.size) {
-    console.error(`✖ scripts/test.mjs: every Vitest project must be in one lane; not in any: ${missing.join(', ') || '(none)'}; in vitest.config.ts: ${named.join(', ')}`);
-    process.exit(1);
-  }
-}
-const parts = lanes.flat();
 
 // PLAYHALL_TEST_REPORTS=<dir> keeps each Vitest process's JSON report there (every file's and test's
 // time, for finding where the suite's time goes); otherwise they are read for the summary and removed.
@@ -93,14 +75,7 @@ function vitest(part) {
   });
 }
 
-/** A lane's parts one after another; every part runs, whatever the one before it found. */
-async function lane(list) {
-  const done = [];
-  for (const part of list) done.push(await vitest(part));
-  return done;
-}
-
-const results = (await Promise.all(lanes.map(lane))).flat();
+const results = await Promise.all(parts.map(vitest));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const missing = [];
@@ -113,7 +88,7 @@ for (const r of results) {
   } catch {
     missing.push(r.name);
   }
-  if (parts.length > 1) console.log(`${r.status === 0 ? '✔' : '✖'} ${r.name} tier${r.name === 'e2e' ? '' : 's'} ${r.status === 0 ? 'passed' : 'failed'} in ${r.seconds.toFixed(1)} s`);
+  if (parts.length > 1) console.log(`${r.status === 0 ? '✔' : '✖'} ${r.name} tier${r.name === 'unit' ? 's' : ''} ${r.status === 0 ? 'passed' : 'failed'} in ${r.seconds.toFixed(1)} s`);
 }
 if (!keepReports) rmSync(outDir, { recursive: true, force: true });
 const summary = missing.length
