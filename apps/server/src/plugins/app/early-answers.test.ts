@@ -13,10 +13,10 @@ import { deposit } from '../../modules/ledger/ledger-test-helpers.ts';
 import { transfer } from '../../modules/ledger/ledger.service.ts';
 
 /**
- * Visitors' kept answers served before routing (decision 067): over a real socket (inject() goes
- * straight to the framework, so it gives the framework's own answer to compare with), each answer
- * must be what the framework answers, header for header and byte for byte once decoded, and anything
- * the early path cannot finish must get the framework's answer.
+ * Visitors' kept answers and players' reads served before routing (decisions 067 and 070): over a
+ * real socket (inject() goes straight to the framework, so it gives the framework's own answer to
+ * compare with), each answer must be what the framework answers, header for header and byte for byte
+ * once decoded, and anything the early path cannot finish must get the framework's answer.
  */
 
 interface Answer {
@@ -246,11 +246,11 @@ describeDb('answers before routing: the framework\'s answers, faster (decision 0
 describeDb('answers before routing and the global rate limit', () => {
   let t: TestApp;
   const apps: FastifyInstance[] = [];
-  /** A second app on the test database with a small global limit (and `trustProxy` as given), listening. */
-  async function limitedApp(globalPerMin: number, trustProxy = false): Promise<number> {
-    const app = await buildApp({ database: t.database, config: testConfig({ ...t.config, trustProxy, rateLimit: { ...t.config.rateLimit, globalPerMin } }), clock: t.clock });
+  /** A second app on the test database with small limits (and `trustProxy` as given), listening. */
+  async function limitedApp(limits: Partial<TestApp['config']['rateLimit']>, trustProxy = false): Promise<{ app: FastifyInstance; port: number }> {
+    const app = await buildApp({ database: t.database, config: testConfig({ ...t.config, trustProxy, rateLimit: { ...t.config.rateLimit, ...limits } }), clock: t.clock });
     apps.push(app);
-    return listen(app);
+    return { app, port: await listen(app) };
   }
   beforeAll(async () => {
     t = await createTestApp();
@@ -261,7 +261,7 @@ describeDb('answers before routing and the global rate limit', () => {
   });
 
   it('counts in the same counter as the framework\'s calls, and the call over the limit gets the framework\'s 429', async () => {
-    const port = await limitedApp(4);
+    const { port } = await limitedApp({ globalPerMin: 4 });
     const json = { 'content-type': 'application/json' };
     const early = () => overSocket(port, '/app/v1/anonymous/appConfig', '{}', json);
     const first = await early();
@@ -280,9 +280,7 @@ describeDb('answers before routing and the global rate limit', () => {
   });
 
   it('a player\'s calls before routing count in the account\'s limit with the framework\'s, and the call over it gets the framework\'s 429', async () => {
-    const app = await buildApp({ database: t.database, config: testConfig({ ...t.config, rateLimit: { ...t.config.rateLimit, accountPerMin: 3 } }), clock: t.clock });
-    apps.push(app);
-    const port = await listen(app);
+    const { app, port } = await limitedApp({ accountPerMin: 3 });
     const p = await buildPlayer(app);
     const mine = { 'content-type': 'application/json', authorization: `Bearer ${p.token}` };
     expect(JSON.parse((await overSocket(port, '/app/v1/refreshData', '{}', mine)).body).data.errcode).toBe(0);
@@ -299,7 +297,7 @@ describeDb('answers before routing and the global rate limit', () => {
   });
 
   it('behind a reverse proxy counts each forwarded client apart (the first X-Forwarded-For address), in the framework\'s counters', async () => {
-    const port = await limitedApp(2, true);
+    const { port } = await limitedApp({ globalPerMin: 2 }, true);
     const from = (ip: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': `${ip}, 10.0.0.1` });
     const early = (ip: string) => overSocket(port, '/app/v1/anonymous/appConfig', '{}', from(ip));
     expect((await early('203.0.113.7')).headers['x-ratelimit-remaining']).toBe('1');

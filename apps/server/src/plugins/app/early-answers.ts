@@ -4,10 +4,10 @@ import { negotiate } from '@fastify/accept-negotiator';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { z } from 'zod';
-import { ErrorCode, type Endpoint } from '@playhall/contract';
+import type { Endpoint } from '@playhall/contract';
 import { countEarlyAnswers, requestDuration, type EarlyAnswerCounts } from '../../lib/metrics.ts';
 import { API_COMPRESSION_THRESHOLD, compressAnswer, COMPRESSION_ENCODINGS, type AnswerEncoding } from '../external/compression.ts';
-import { checkResponse, SerializedAnswer, tokenOf, type AccountLimit, type BeforeRouting, type EndpointRegistry, type Handler, type SessionInfo } from './endpoints.ts';
+import { checkResponse, okEnvelope, SerializedAnswer, tokenOf, type AccountLimit, type BeforeRouting, type EndpointRegistry, type Handler, type SessionInfo } from './endpoints.ts';
 import { genReqId } from './request-context.ts';
 import type { RequestLogger } from './request-log.ts';
 
@@ -224,7 +224,7 @@ export class EarlyAnswers {
       kept = this.encoded.get(answer) ?? kept;
       this.encoded.set(answer, kept);
     }
-    const identity = (kept.identity ??= Buffer.from(answer instanceof SerializedAnswer ? answer.text : JSON.stringify({ code: ErrorCode.ok, msg: 'OK', data: answer })));
+    const identity = (kept.identity ??= Buffer.from(answer instanceof SerializedAnswer ? answer.text : JSON.stringify(okEnvelope(answer))));
     if (wanted === 'identity' || identity.length < API_COMPRESSION_THRESHOLD) return { encoding: 'identity', body: identity };
     return { encoding: wanted, body: (kept[wanted] ??= compressAnswer(wanted, identity)) };
   }

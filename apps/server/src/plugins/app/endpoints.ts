@@ -31,6 +31,9 @@ export interface CallContext {
   bodyText: string | null;
 }
 
+/** A call's answer in the API's envelope: the one shape both the framework's path and the early path send. */
+export const okEnvelope = <T>(data: T) => ({ code: ErrorCode.ok, msg: 'OK', data });
+
 /**
  * An answer whose envelope is already JSON text: a configuration answer made again only when one of
  * the values it is made from changed (`answerMemo`, decision 054), sent as is, with no serialising.
@@ -54,7 +57,7 @@ export function answerMemo<K, T>(): (key: K, from: readonly unknown[], build: ()
     const hit = memo.get(key);
     if (hit && hit.from.length === from.length && hit.from.every((v, i) => v === from[i])) return hit.answer;
     const data = build();
-    const answer = new SerializedAnswer(data, JSON.stringify({ code: ErrorCode.ok, msg: 'OK', data }));
+    const answer = new SerializedAnswer(data, JSON.stringify(okEnvelope(data)));
     memo.set(key, { from, answer });
     return answer;
   };
@@ -205,7 +208,7 @@ export function mountEndpoints(app: FastifyInstance, registry: EndpointRegistry,
           reply.type('application/json; charset=utf-8');
           return serialized.text;
         }
-        return { code: ErrorCode.ok, msg: 'OK', data };
+        return okEnvelope(data);
       },
     );
   }
